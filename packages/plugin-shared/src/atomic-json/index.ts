@@ -1,0 +1,1 @@
+export const ATOMICJSON_PLACEHOLDER = true;

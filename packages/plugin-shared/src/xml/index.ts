@@ -1,0 +1,1 @@
+export const XML_PLACEHOLDER = true;

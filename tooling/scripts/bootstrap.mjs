@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// The README's two commands, usable on a machine that has only Node 20 and npm:
+//   npm start       installs, builds, and runs the daemon on its embedded defaults
+//   npm run check   installs (and Chromium for the browser tests), then runs everything CI runs
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pnpm } from "./pnpm.mjs";
+
+const root = join(import.meta.dirname, "..", "..");
+const [mode = "check", ...rest] = process.argv.slice(2);
+
+function step(title, status) {
+  if (status !== 0) {
+    console.error(`\n✗ ${title} failed (exit ${status}).`);
+    process.exit(status || 1);
+  }
+}
+
+function install() {
+  const frozen =
+    existsSync(join(root, "pnpm-lock.yaml")) && process.env.CI ? ["--frozen-lockfile"] : [];
+  step("pnpm install", pnpm(["install", ...frozen], { cwd: root }));
+}
+
+function ensureChromium() {
+  const path = process.env.ELOWEN_CHROMIUM ?? "/usr/bin/chromium";
+  if (existsSync(path)) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  if (isRoot && hasApt) {
+    console.log("Installing Debian's chromium for the browser tests (apt-get)…");
+    step("apt-get update", spawnSync("apt-get", ["update"], { stdio: "inherit" }).status ?? 1);
+    step(
+      "apt-get install chromium",
+      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+        stdio: "inherit",
+        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      }).status ?? 1,
+    );
+    return;
+  }
+  console.error(
+    `The browser tests need Chromium at ${path}. Install Debian's package (sudo apt-get install chromium) or set ELOWEN_CHROMIUM to a Chromium binary, then run again.`,
+  );
+  process.exit(1);
+}
+
+if (mode === "start") {
+  install();
+  step("build", pnpm(["turbo", "run", "build", "--filter", "@elowen/cli..."], { cwd: root }));
+  const bin = join(root, "apps", "cli", "dist", "bin.js");
+  const r = spawnSync(process.execPath, [bin, "daemon", ...rest], {
+    stdio: "inherit",
+    cwd: process.cwd(),
+  });
+  process.exit(r.status ?? 0);
+} else if (mode === "check") {
+  install();
+  ensureChromium();
+  step("lint", pnpm(["run", "lint"], { cwd: root }));
+  step(
+    "build, typecheck, package checks and tests",
+    pnpm(["turbo", "run", "build", "typecheck", "check:pkg", "test", "--concurrency=1"], {
+      cwd: root,
+    }),
+  );
+  step("API reports", pnpm(["run", "api:check"], { cwd: root }));
+  console.log("\n✓ every check passed");
+} else {
+  console.error(`unknown mode "${mode}": expected "start" or "check"`);
+  process.exit(2);
+}
