@@ -7,6 +7,9 @@ import { defineConfig, mergeConfig } from "vitest/config";
 export function definePackageTests(overrides = {}) {
   return mergeConfig(
     defineConfig({
+      // Transpile only: type checking is tsc's job. Reading tsconfig here would follow the
+      // workspace symlink of @elowen/tsconfig and resolve its relative extends wrongly.
+      oxc: { tsconfig: false },
       test: {
         include: [
           "src/**/*.test.ts",
