@@ -1,0 +1,86 @@
+import type { Access } from "./access.js";
+import type { SkillFrontmatter } from "./events/skill.js";
+
+/** Where a catalog entry comes from. */
+export const CATALOG_SOURCES = ["bundled", "plugin", "instance", "personal"] as const;
+/** Where a catalog entry comes from. */
+export type CatalogSource = (typeof CATALOG_SOURCES)[number];
+
+/**
+ * A file-backed skill a plugin registers: `filePath` is its `SKILL.md`. `ownerUserId` makes it
+ * visible and expandable only in that account's own sessions.
+ */
+export interface PluginSkill {
+  readonly name: string;
+  readonly description: string;
+  readonly filePath: string;
+  /** The approved base directory; defaults to the directory of `filePath`. */
+  readonly baseDir?: string;
+  readonly ownerUserId?: number;
+  readonly catalogSource?: CatalogSource;
+  readonly disableModelInvocation?: boolean;
+  /** False hides the skill from user invocation (menus, aliases). Default true. */
+  readonly userInvocable?: boolean;
+  /** False disables this contribution; a same-name enabled one wins in the user projection. */
+  readonly enabled?: boolean;
+  readonly frontmatter?: SkillFrontmatter;
+}
+
+/** Which projection of the catalog to read. */
+export type SkillInvocation = "model" | "user";
+
+/** One entry of the merged live catalog, as a projection shows it. */
+export interface SkillCatalogEntry {
+  readonly name: string;
+  readonly description: string;
+  /** The plugin that registered it. */
+  readonly plugin: string;
+  readonly catalogSource: CatalogSource;
+  readonly ownerUserId: number | null;
+  /** Lines of `SKILL.md` when it was registered or reloaded; null when it could not be read then. */
+  readonly lineCount: number | null;
+  readonly disableModelInvocation: boolean;
+  readonly userInvocable: boolean;
+  readonly enabled: boolean;
+  /** Whether the skill is effective in each projection for this reader. */
+  readonly effective: { readonly model: boolean; readonly user: boolean };
+}
+
+/** The outcome of reading a skill through the canonical reader. */
+export type SkillReadResult =
+  | {
+      readonly ok: true;
+      readonly entry: SkillCatalogEntry;
+      readonly body: string;
+      readonly frontmatter: SkillFrontmatter;
+      readonly frontmatterProblem?: string;
+      readonly lineCount: number;
+      readonly path: string;
+    }
+  | {
+      readonly ok: false;
+      readonly reason: "missing" | "denied" | "redirected" | "unreadable";
+      readonly message: string;
+    };
+
+/** The live catalog control every skill-managing plugin resolves skills through. */
+export interface SkillCatalogControl {
+  /** The skills this reader may see, grants and ownership applied. */
+  visibleSkills(access?: Access): Promise<readonly SkillCatalogEntry[]>;
+  /** One projection for the current (or given) account. */
+  visibleEntries(options: {
+    readonly invocation: SkillInvocation;
+    readonly access?: Access;
+  }): Promise<readonly SkillCatalogEntry[]>;
+  /** The approved base directory of a visible skill, or undefined. */
+  canonicalBaseDir(
+    skill: Pick<SkillCatalogEntry, "name" | "plugin" | "ownerUserId">,
+  ): string | undefined;
+  /** Reads a visible skill through the one canonical reader (containment enforced). */
+  readSkill(
+    name: string,
+    options?: { readonly access?: Access; readonly invocation?: SkillInvocation },
+  ): Promise<SkillReadResult>;
+  /** Replaces this plugin's complete skill set atomically; line counts are read now. */
+  requestReload(skills: readonly PluginSkill[]): Promise<void>;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, test } from "vitest";
+import {
+  CORE_VERSION,
+  checkPluginCompatibility,
+  HOST_UI_API_VERSION,
+  SHARED_API_VERSION,
+} from "./versions.js";
+
+const plugin = { name: "@acme/notes", core: "^0.30.7", sharedApi: 14 };
+
+describe("checkPluginCompatibility", () => {
+  test("accepts the versions the specification's plugins declare", () => {
+    expect(CORE_VERSION).toBe("0.30.7");
+    expect(SHARED_API_VERSION).toBe(14);
+    expect(HOST_UI_API_VERSION).toBe(55);
+    expect(checkPluginCompatibility({ ...plugin, uiApi: 55 })).toEqual({ ok: true });
+  });
+
+  test("refuses an unmet core range, naming both sides", () => {
+    const result = checkPluginCompatibility({ ...plugin, core: "^0.31.0" });
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          field: "core",
+          plugin: "^0.31.0",
+          host: "0.30.7",
+          message: "@acme/notes needs core ^0.31.0, but this host is core 0.30.7",
+        },
+      ],
+      message: "@acme/notes needs core ^0.31.0, but this host is core 0.30.7",
+    });
+  });
+
+  test.each([
+    [14, true],
+    [15, false],
+    [13, false],
+  ])("shared API %i is accepted: %s", (sharedApi, ok) => {
+    const result = checkPluginCompatibility({ ...plugin, sharedApi });
+    expect(result.ok).toBe(ok);
+    if (!result.ok)
+      expect(result.message).toContain(
+        `declares shared API ${sharedApi}, but this host loads shared API 14`,
+      );
+  });
+
+  test.each([54, 56])("refuses a browser bundle declaring UI API %i", (uiApi) => {
+    const result = checkPluginCompatibility({ ...plugin, uiApi });
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.message).toBe(
+        `@acme/notes's browser bundle needs host UI API ${uiApi}, but this host serves UI API 55`,
+      );
+  });
+
+  test("lists every unmet declaration at once", () => {
+    const result = checkPluginCompatibility({ ...plugin, core: "^1.0.0", sharedApi: 99, uiApi: 1 });
+    expect(result.ok ? [] : result.problems.map((p) => p.field)).toEqual([
+      "core",
+      "sharedApi",
+      "uiApi",
+    ]);
+  });
+});

@@ -1,0 +1,90 @@
+import type { PluginManifest } from "./manifest.js";
+import { parseVersion, satisfies } from "./semver.js";
+
+/** The host core version this contract describes. Plugins declare a range that must include it. */
+export const CORE_VERSION = "0.30.7";
+/** The shared API version this contract describes (seed 003: plugins declare shared API 14). */
+export const SHARED_API_VERSION = 14;
+/** The oldest shared API version the host still loads. */
+export const MIN_SHARED_API_VERSION = 14;
+/** The host UI API version browser bundles are written against (seed 003: UI API 55). */
+export const HOST_UI_API_VERSION = 55;
+
+/** What a host offers, to check a manifest against. */
+export interface HostVersions {
+  readonly core: string;
+  readonly sharedApi: number;
+  readonly minSharedApi: number;
+  readonly uiApi: number;
+}
+
+/** The versions of this build of the contract. */
+export const HOST_VERSIONS: HostVersions = {
+  core: CORE_VERSION,
+  sharedApi: SHARED_API_VERSION,
+  minSharedApi: MIN_SHARED_API_VERSION,
+  uiApi: HOST_UI_API_VERSION,
+};
+
+/** One unmet declaration: which field, what the plugin declared, what the host offers. */
+export interface CompatibilityProblem {
+  readonly field: "core" | "sharedApi" | "uiApi";
+  readonly plugin: string;
+  readonly host: string;
+  readonly message: string;
+}
+
+/** The outcome of {@link checkPluginCompatibility}. */
+export type CompatibilityResult =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly problems: readonly CompatibilityProblem[];
+      readonly message: string;
+    };
+
+/**
+ * Checks a manifest's declared core range, shared API and (for browser bundles) UI API against a
+ * host. Each problem's message names both sides: what the plugin declares and what the host is.
+ * The shared API is accepted from `minSharedApi` to `sharedApi`; the UI API must be equal.
+ */
+export function checkPluginCompatibility(
+  manifest: Pick<PluginManifest, "name" | "core" | "sharedApi"> & {
+    readonly uiApi?: number | undefined;
+    readonly browser?: unknown;
+  },
+  host: HostVersions = HOST_VERSIONS,
+): CompatibilityResult {
+  const problems: CompatibilityProblem[] = [];
+  const version = parseVersion(host.core);
+  if (!version || !satisfies(host.core, manifest.core)) {
+    problems.push({
+      field: "core",
+      plugin: manifest.core,
+      host: host.core,
+      message: `${manifest.name} needs core ${manifest.core}, but this host is core ${host.core}`,
+    });
+  }
+  if (manifest.sharedApi > host.sharedApi || manifest.sharedApi < host.minSharedApi) {
+    const range =
+      host.minSharedApi === host.sharedApi
+        ? `${host.sharedApi}`
+        : `${host.minSharedApi} to ${host.sharedApi}`;
+    problems.push({
+      field: "sharedApi",
+      plugin: String(manifest.sharedApi),
+      host: String(host.sharedApi),
+      message: `${manifest.name} declares shared API ${manifest.sharedApi}, but this host loads shared API ${range}`,
+    });
+  }
+  if (manifest.uiApi !== undefined && manifest.uiApi !== host.uiApi) {
+    problems.push({
+      field: "uiApi",
+      plugin: String(manifest.uiApi),
+      host: String(host.uiApi),
+      message: `${manifest.name}'s browser bundle needs host UI API ${manifest.uiApi}, but this host serves UI API ${host.uiApi}`,
+    });
+  }
+  if (problems.length === 0) return { ok: true };
+  return { ok: false, problems, message: problems.map((p) => p.message).join("; ") };
+}
