@@ -64,8 +64,8 @@ test("the reviewer registration { contractVersion: 2, run, status } compiles", (
 });
 
 test("a reviewer registration of another contract version does not compile", () => {
-  // @ts-expect-error only contract version 2 exists
   ctx.registerSkillReviewer({
+    // @ts-expect-error only contract version 2 exists
     contractVersion: 1,
     run: async () => {},
     status: () => ({
