@@ -9,4 +9,6 @@ export default defineLibrary({
     xml: "src/xml/index.ts",
     duration: "src/duration/index.ts",
   },
+  // Shared chunks, so the root and a subpath hand out the same ElowenError class, not two copies.
+  splitting: true,
 });
