@@ -1,2 +1,82 @@
-/** @elowen/client: Typed HTTP and SSE client of the Elowen daemon, with the wire schemas the daemon validates against. */
-export const PACKAGE_NAME = "@elowen/client";
+/**
+ * @elowen/client: a typed HTTP and SSE client of the Elowen daemon, and the wire schemas the
+ * daemon validates its routes with (the daemon imports them from here; they are not redeclared).
+ */
+
+export { ElowenApiError } from "./api-error.js";
+export type { ElowenClientOptions, RequestOptions } from "./client.js";
+export { ElowenClient } from "./client.js";
+export type { EventSubscription, ReconnectPolicy, SubscribeOptions } from "./event-stream.js";
+export { subscribeEvents } from "./event-stream.js";
+export type {
+  Account,
+  AccountList,
+  CreateAccountBody,
+  IssuedToken,
+  IssueTokenBody,
+  Me,
+  TokenInfo,
+} from "./schemas/accounts.js";
+export {
+  AccountIdSchema,
+  AccountListSchema,
+  AccountParamsSchema,
+  AccountSchema,
+  CreateAccountBodySchema,
+  IssuedTokenSchema,
+  IssueTokenBodySchema,
+  MeSchema,
+  TokenInfoSchema,
+} from "./schemas/accounts.js";
+export type { Grants, HookAudit } from "./schemas/admin.js";
+export { GrantsSchema, HookAuditSchema } from "./schemas/admin.js";
+export type { CardList } from "./schemas/cards.js";
+export { CardListSchema } from "./schemas/cards.js";
+export type { CommandCatalog, PickerActionBody, PickerRenderBody } from "./schemas/commands.js";
+export {
+  ChatCommandDescriptorSchema,
+  CommandCatalogQuerySchema,
+  CommandCatalogSchema,
+  CommandParamsSchema,
+  PickerActionBodySchema,
+  PickerActionResponseSchema,
+  PickerRenderBodySchema,
+  PickerRenderResponseSchema,
+} from "./schemas/commands.js";
+export type { ErrorBody, OkBody, WireIssue } from "./schemas/errors.js";
+export { ErrorBodySchema, OkBodySchema, WireIssueSchema } from "./schemas/errors.js";
+export type { SessionEvent } from "./schemas/events.js";
+export {
+  CardEventDataSchema,
+  EntriesEventDataSchema,
+  ResetEventDataSchema,
+  SESSION_EVENT_DATA_SCHEMAS,
+  SessionEventSchema,
+} from "./schemas/events.js";
+export type { Health } from "./schemas/health.js";
+export { HealthSchema } from "./schemas/health.js";
+export type { HistoryEntry, HistoryPage } from "./schemas/history.js";
+export { HistoryEntrySchema, HistoryPageSchema } from "./schemas/history.js";
+export type {
+  CreateSessionBody,
+  PageQuery,
+  Session,
+  SessionPage,
+  UpdateSessionBody,
+} from "./schemas/sessions.js";
+export {
+  CreateSessionBodySchema,
+  ENTRY_ID_PATTERN,
+  PAGE_LIMIT_MAX,
+  PageQuerySchema,
+  SESSION_ID_PATTERN,
+  SessionIdSchema,
+  SessionPageSchema,
+  SessionParamsSchema,
+  SessionSchema,
+  UpdateSessionBodySchema,
+} from "./schemas/sessions.js";
+export type { BrainStatusBody } from "./schemas/status.js";
+export { BrainStatusSchema, PluginStatusRowSchema } from "./schemas/status.js";
+export type { SseMessage } from "./sse-parser.js";
+export { parseSse } from "./sse-parser.js";

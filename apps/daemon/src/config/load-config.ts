@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import { parseDocument } from "yaml";
+import { ConfigError, type ConfigProblem } from "./config-error.js";
+import { ConfigSchema, type ElowenConfig, type ElowenConfigInput } from "./schema.js";
+
+/** What start-up reads the configuration from. */
+export interface ConfigSource {
+  /** The data directory; default `$ELOWEN_HOME`, else `~/.elowen`. */
+  readonly home?: string;
+  /** The config file; default `$ELOWEN_CONFIG`, else `<home>/elowen.yaml` (absent is fine). */
+  readonly file?: string;
+  /** Configuration given in code; merged over the file, under the environment. */
+  readonly overrides?: ElowenConfigInput;
+  /** The environment to read `ELOWEN_*` from (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The loaded configuration and where it came from. */
+export interface LoadedConfig {
+  readonly home: string;
+  readonly file: string | undefined;
+  readonly config: ElowenConfig;
+}
+
+/**
+ * Resolves the data directory, reads `elowen.yaml` when present, applies code overrides and the
+ * environment (`ELOWEN_HOST`, `ELOWEN_PORT`), and validates the whole. Reads only: nothing is
+ * written. Throws {@link ConfigError} listing every problem by path.
+ */
+export function loadConfig(source: ConfigSource = {}): LoadedConfig {
+  const env = source.env ?? process.env;
+  const home = resolve(source.home ?? env.ELOWEN_HOME ?? join(homedir(), ".elowen"));
+  const explicitFile = source.file ?? env.ELOWEN_CONFIG;
+  const file = explicitFile ? resolve(explicitFile) : join(home, "elowen.yaml");
+  const problems: ConfigProblem[] = [];
+  const fromFile = readYaml(file, explicitFile !== undefined, problems);
+  const merged = mergeDeep(
+    mergeDeep(fromFile ?? {}, source.overrides ?? {}),
+    envLayer(env, problems),
+  );
+  const parsed = ConfigSchema.safeParse(merged);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push({
+        path: issue.path.map(String).join(".") || "(config)",
+        message: issue.message,
+      });
+    }
+  }
+  const shownFile = fromFile === undefined ? undefined : file;
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(shownFile ?? file, problems);
+  const config = parsed.data;
+  if (!isAbsolute(config.store.path)) {
+    return {
+      home,
+      file: shownFile,
+      config: { ...config, store: { ...config.store, path: join(home, config.store.path) } },
+    };
+  }
+  return { home, file: shownFile, config };
+}
+
+function readYaml(file: string, required: boolean, problems: ConfigProblem[]): object | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" && !required) return undefined;
+    problems.push({ path: "(file)", message: `cannot read ${file}: ${code ?? String(error)}` });
+    return undefined;
+  }
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    for (const error of document.errors) {
+      const at = error.linePos?.[0];
+      problems.push({
+        path: at ? `(yaml line ${at.line}, column ${at.col})` : "(yaml)",
+        message: error.message.split("\n")[0] ?? error.message,
+      });
+    }
+    return {};
+  }
+  const value: unknown = document.toJS();
+  if (value === null || value === undefined) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    problems.push({ path: "(config)", message: "the configuration is a mapping of sections" });
+    return {};
+  }
+  return value;
+}
+
+function envLayer(env: Readonly<Record<string, string | undefined>>, problems: ConfigProblem[]) {
+  const server: Record<string, unknown> = {};
+  if (env.ELOWEN_HOST !== undefined && env.ELOWEN_HOST !== "") server.host = env.ELOWEN_HOST;
+  if (env.ELOWEN_PORT !== undefined && env.ELOWEN_PORT !== "") {
+    const port = Number(env.ELOWEN_PORT);
+    if (!/^\d{1,5}$/.test(env.ELOWEN_PORT) || port > 65535) {
+      problems.push({
+        path: "env.ELOWEN_PORT",
+        message: `a port is 0 to 65535 (0 picks a free port), got "${env.ELOWEN_PORT}"`,
+      });
+    } else server.port = port;
+  }
+  return Object.keys(server).length > 0 ? { server } : {};
+}
+
+function mergeDeep(base: object, over: object): object {
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(over)) {
+    const prior = out[key];
+    out[key] = isPlain(prior) && isPlain(value) ? mergeDeep(prior, value) : value;
+  }
+  return out;
+}
+
+function isPlain(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

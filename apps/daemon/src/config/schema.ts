@@ -1,0 +1,97 @@
+import { PLUGIN_MUTATIONS } from "@elowen/plugin-api";
+import { z } from "zod";
+
+/** The port the daemon listens on when neither the config nor `ELOWEN_PORT` names one. */
+export const DEFAULT_PORT = 7457;
+/** The JSON body limit when the config names none (1 MiB). */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+/** How long the shutdown pause waits for `plugin.shutdown` hooks in total (ours). */
+export const DEFAULT_PAUSE_DEADLINE_MS = 5000;
+
+const HostName = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.:[\]-]+$/, "a host name or IP address");
+
+/**
+ * The one schema of `elowen.yaml`. Every field has a default, so an absent file (or an empty one)
+ * runs the daemon on loopback with the SQLite store, the bundled plugins and the offline model.
+ */
+export const ConfigSchema = z.strictObject({
+  server: z
+    .strictObject({
+      host: HostName.default("127.0.0.1"),
+      port: z.number().int().min(0).max(65535).default(DEFAULT_PORT),
+      /** Extra Host-header names accepted besides loopback names and the listen host. */
+      allowedHosts: z.array(HostName).max(64).default([]),
+      bodyLimitBytes: z
+        .number()
+        .int()
+        .min(1024)
+        .max(64 * 1024 * 1024)
+        .default(DEFAULT_BODY_LIMIT_BYTES),
+    })
+    .prefault({}),
+  store: z
+    .strictObject({
+      kind: z.literal("sqlite").default("sqlite"),
+      /** The database file, relative to the data directory unless absolute. */
+      path: z.string().min(1).default("elowen.db"),
+    })
+    .prefault({}),
+  plugins: z
+    .strictObject({
+      /** Load the bundled plugins (packages/plugins/*). */
+      bundled: z.boolean().default(true),
+      /** Plugin directories (each holds a package.json with an `elowen` block). */
+      dirs: z.array(z.string().min(1)).max(256).default([]),
+      /** Names of plugins not to load. */
+      disabled: z.array(z.string().min(1)).default([]),
+      /**
+       * The operator's consent to each plugin's capabilities (`mutates`), by plugin name. A
+       * capability a plugin asks for without consent here is not granted: its mutations are
+       * dropped and audited.
+       */
+      consent: z
+        .record(
+          z.string().min(1),
+          z.strictObject({ mutates: z.array(z.enum(PLUGIN_MUTATIONS)).default([]) }),
+        )
+        .default({}),
+    })
+    .prefault({}),
+  model: z
+    .strictObject({
+      provider: z.string().min(1).default("offline"),
+      id: z.string().min(1).optional(),
+      baseUrl: z.url().optional(),
+    })
+    .prefault({}),
+  shutdown: z
+    .strictObject({
+      pauseDeadlineMs: z.number().int().min(100).max(120_000).default(DEFAULT_PAUSE_DEADLINE_MS),
+    })
+    .prefault({}),
+  blobs: z
+    .strictObject({
+      /** Hours between sweeps of unowned blobs (daily by default). */
+      sweepIntervalHours: z
+        .number()
+        .positive()
+        .max(24 * 30)
+        .default(24),
+      /** A blob younger than this is never swept: its owner may be committing it right now. */
+      graceMinutes: z
+        .number()
+        .nonnegative()
+        .max(24 * 60)
+        .default(60),
+    })
+    .prefault({}),
+});
+
+/** The validated configuration. */
+export type ElowenConfig = z.infer<typeof ConfigSchema>;
+/** A configuration as written (every field optional). */
+export type ElowenConfigInput = z.input<typeof ConfigSchema>;

@@ -1,0 +1,20 @@
+import { randomBytes } from "node:crypto";
+
+const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+
+/**
+ * A host-minted id: a prefix, ten characters of time (milliseconds, base 32) and sixteen random
+ * ones. Ids sort by creation time, and never need escaping in a URL or a path.
+ */
+export function mintId(prefix: "s" | "e", now: number = Date.now()): string {
+  let time = "";
+  let t = now;
+  for (let i = 0; i < 10; i += 1) {
+    time = ALPHABET[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const random = randomBytes(16);
+  let tail = "";
+  for (const byte of random) tail += ALPHABET[byte % 32];
+  return `${prefix}_${time}${tail}`;
+}

@@ -1,0 +1,56 @@
+import type { AccountRole } from "@elowen/plugin-api";
+import type Database from "better-sqlite3";
+import type { AccountStore } from "../store.js";
+import { StoreError } from "../store-error.js";
+import type { AccountRecord } from "../types.js";
+
+interface AccountRow {
+  id: number;
+  name: string;
+  role: AccountRole;
+  created_at: number;
+}
+
+/** Maps an account row. */
+export function toAccount(row: AccountRow): AccountRecord {
+  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at };
+}
+
+/** The SQLite accounts table. */
+export function sqliteAccounts(db: Database.Database, now: () => number): AccountStore {
+  const insert = db.prepare("INSERT INTO accounts (name, role, created_at) VALUES (?, ?, ?)");
+  const byId = db.prepare<[number], AccountRow>("SELECT * FROM accounts WHERE id = ?");
+  const all = db.prepare<[], AccountRow>("SELECT * FROM accounts ORDER BY id");
+  const owner = db.prepare<[], AccountRow>("SELECT * FROM accounts WHERE role = 'owner'");
+  const remove = db.prepare("DELETE FROM accounts WHERE id = ?");
+  return {
+    async create({ name, role }) {
+      if (role === "owner" && owner.get()) {
+        throw new StoreError("conflict", "the instance already has its owner");
+      }
+      const createdAt = now();
+      const id = Number(insert.run(name, role, createdAt).lastInsertRowid);
+      return { id, name, role, createdAt };
+    },
+    async get(id) {
+      const row = byId.get(id);
+      return row ? toAccount(row) : undefined;
+    },
+    async list() {
+      return all.all().map(toAccount);
+    },
+    async exists(id) {
+      return Number.isSafeInteger(id) && byId.get(id) !== undefined;
+    },
+    async owner() {
+      const row = owner.get();
+      return row ? toAccount(row) : undefined;
+    },
+    async remove(id) {
+      const row = byId.get(id);
+      if (row?.role === "owner")
+        throw new StoreError("conflict", "the instance owner cannot be removed");
+      return remove.run(id).changes > 0;
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import { migration001 } from "./001-initial.js";
+
+/** One numbered migration: applied once, in order, inside a transaction. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** Every migration, in order. A new one gets the next number and its own file. */
+export const MIGRATIONS: readonly Migration[] = [migration001];

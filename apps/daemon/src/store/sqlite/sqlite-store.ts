@@ -1,0 +1,63 @@
+import { dirname, join } from "node:path";
+import { BlobStore } from "../blob-store.js";
+import type { Store } from "../store.js";
+import { sqliteAccounts } from "./accounts-sql.js";
+import { sqliteAttachments } from "./attachments-sql.js";
+import { sqliteCards } from "./cards-sql.js";
+import { sqliteGrants } from "./grants-sql.js";
+import { sqliteJournal } from "./journal-sql.js";
+import { migrate } from "./migrate.js";
+import { openDatabase } from "./open-database.js";
+import { sqliteSessions } from "./sessions-sql.js";
+import { sqliteTokens } from "./tokens-sql.js";
+
+/** Options of {@link openSqliteStore}. */
+export interface SqliteStoreOptions {
+  /** The database file. Blobs go in `blobs/` beside it. */
+  readonly file: string;
+  /** The clock (default `Date.now`). */
+  readonly now?: () => number;
+  /** How long to wait for another process's lock before refusing (default 2000 ms). */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * Opens (creating if needed) the SQLite store: WAL, an exclusive lock for the daemon's life,
+ * numbered migrations in one transaction, newer schemas refused. Throws DatabaseLockedError when
+ * another process holds the database and SchemaTooNewError for a newer daemon's database.
+ */
+export function openSqliteStore(options: SqliteStoreOptions): Store {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(
+    options.file,
+    options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
+  );
+  try {
+    migrate(db, options.file);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const blobs = new BlobStore(join(dirname(options.file), "blobs"));
+  const journal = sqliteJournal(db, now);
+  let closed = false;
+  return {
+    kind: "sqlite",
+    accounts: sqliteAccounts(db, now),
+    tokens: sqliteTokens(db, now),
+    grants: sqliteGrants(db),
+    sessions: sqliteSessions(db, now),
+    journal,
+    cards: sqliteCards(db, now),
+    attachments: sqliteAttachments(db, journal, blobs),
+    blobs,
+    async checkpoint() {
+      if (!closed) db.pragma("wal_checkpoint(TRUNCATE)");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from "node:crypto";
+import type Database from "better-sqlite3";
+import type { TokenStore } from "../store.js";
+import { StoreError } from "../store-error.js";
+import type { TokenRecord } from "../types.js";
+import { toAccount } from "./accounts-sql.js";
+
+/** A bearer token: `elw_` and 43 base64url characters (32 random bytes). */
+export const TOKEN_PATTERN = /^elw_[A-Za-z0-9_-]{43}$/;
+
+/** The SHA-256 of a token, which is all the store keeps. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+interface TokenRow {
+  id: number;
+  account_id: number;
+  label: string | null;
+  created_at: number;
+}
+
+function toToken(row: TokenRow): TokenRecord {
+  return { id: row.id, accountId: row.account_id, label: row.label, createdAt: row.created_at };
+}
+
+/** The SQLite tokens table. */
+export function sqliteTokens(db: Database.Database, now: () => number): TokenStore {
+  const insert = db.prepare(
+    "INSERT INTO tokens (account_id, hash, label, created_at) VALUES (?, ?, ?, ?)",
+  );
+  const verify = db.prepare<
+    [string],
+    { id: number; name: string; role: "owner" | "admin" | "user"; created_at: number }
+  >("SELECT a.* FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = ?");
+  const list = db.prepare<[number], TokenRow>(
+    "SELECT id, account_id, label, created_at FROM tokens WHERE account_id = ? ORDER BY id",
+  );
+  const revoke = db.prepare("DELETE FROM tokens WHERE account_id = ? AND id = ?");
+  const account = db.prepare("SELECT 1 FROM accounts WHERE id = ?");
+  return {
+    async issue(accountId, label) {
+      if (!account.get(accountId)) throw new StoreError("not_found", `no account ${accountId}`);
+      const token = `elw_${randomBytes(32).toString("base64url")}`;
+      const createdAt = now();
+      const id = Number(
+        insert.run(accountId, hashToken(token), label ?? null, createdAt).lastInsertRowid,
+      );
+      return { token, record: { id, accountId, label: label ?? null, createdAt } };
+    },
+    async verify(token) {
+      if (!TOKEN_PATTERN.test(token)) return undefined;
+      const row = verify.get(hashToken(token));
+      return row ? toAccount(row) : undefined;
+    },
+    async list(accountId) {
+      return list.all(accountId).map(toToken);
+    },
+    async revoke(accountId, tokenId) {
+      return revoke.run(accountId, tokenId).changes > 0;
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** Why a store call was refused. */
+export type StoreErrorCode = "not_found" | "invalid" | "conflict";
+
+/** A refusal of the store: a code a caller can switch on and a message naming what is wrong. */
+export class StoreError extends Error {
+  readonly code: StoreErrorCode;
+  constructor(code: StoreErrorCode, message: string) {
+    super(message);
+    this.name = "StoreError";
+    this.code = code;
+  }
+}

@@ -1,0 +1,104 @@
+import type { AccountRole, BrainCard, SessionKind } from "@elowen/plugin-api";
+
+/** An account: numeric id, role (one instance owner; admins; users). */
+export interface AccountRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly role: AccountRole;
+  readonly createdAt: number;
+}
+
+/** A bearer token as stored: only its hash is kept, never the secret. */
+export interface TokenRecord {
+  readonly id: number;
+  readonly accountId: number;
+  readonly label: string | null;
+  readonly createdAt: number;
+}
+
+/** An account's plugin grants: user-grantable plugins and the per-account plugin-skill switch. */
+export interface AccountGrants {
+  readonly plugins: readonly string[];
+  /** False hides plugin skills from automatic discovery for this account (seed 003). */
+  readonly pluginSkills: boolean;
+}
+
+/** A session: one conversation and its journal. `leafId` is the active branch's newest entry. */
+export interface SessionRecord {
+  readonly id: string;
+  readonly ownerId: number;
+  readonly title: string | null;
+  readonly kind: SessionKind;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly leafId: string | null;
+}
+
+/**
+ * One journal entry. On-branch entries form a tree by `parentId` (a rewind starts a branch); the
+ * active branch is the path from the session's leaf to the root. Off-branch entries (ownership of
+ * a shared attachment) record the anchor they were written at in `parentId` but are never on a
+ * branch and never become the leaf. `hidden` entries are excluded from the visible projection.
+ */
+export interface JournalEntry {
+  readonly id: string;
+  readonly sessionId: string;
+  readonly parentId: string | null;
+  /** Increasing within the session, in commit order. */
+  readonly seq: number;
+  readonly kind: string;
+  readonly customType: string | null;
+  readonly hidden: boolean;
+  readonly offBranch: boolean;
+  readonly data: unknown;
+  readonly createdAt: number;
+}
+
+/** A content-addressed stored blob a session owns (an image or a shared file). */
+export interface AttachmentRef {
+  /** Lowercase hex SHA-256 of the bytes: the blob's name. */
+  readonly hash: string;
+  readonly kind: "image" | "file";
+  readonly mimeType: string;
+  readonly bytes: number;
+  readonly filename?: string;
+}
+
+/** Ownership of a blob by a session, through the entry that carries it. */
+export interface AttachmentRecord extends AttachmentRef {
+  readonly sessionId: string;
+  readonly entryId: string;
+  readonly createdAt: number;
+}
+
+/** An entry to append. The store mints `id` when omitted. */
+export interface NewJournalEntry {
+  readonly id?: string;
+  readonly kind: string;
+  readonly customType?: string;
+  readonly hidden?: boolean;
+  /** Off-branch: recorded in the journal without moving the leaf (shared-attachment ownership). */
+  readonly offBranch?: boolean;
+  readonly data: unknown;
+  /** Blobs this entry owns, committed in the same transaction. */
+  readonly attachments?: readonly AttachmentRef[];
+}
+
+/** Where appended on-branch entries attach. */
+export interface AppendOptions {
+  /** The parent of the first on-branch entry; default the session's leaf. Null starts a new root. */
+  readonly parentId?: string | null;
+}
+
+/** A page of the visible projection, chronological; `nextCursor` reads the older page. */
+export interface JournalPage {
+  readonly entries: readonly JournalEntry[];
+  readonly nextCursor: string | null;
+}
+
+/** A card as stored for a session, in first-emitted order. */
+export interface StoredCard {
+  readonly sessionId: string;
+  readonly card: BrainCard;
+  readonly updatedAt: number;
+}

@@ -1,0 +1,32 @@
+import { type ErrorBody, ErrorBodySchema } from "./schemas/errors.js";
+
+/**
+ * An error answer of the daemon: the HTTP status and the parsed error body. `message` is the
+ * daemon's sentence, prefixed with the status and the failing path when there is one.
+ */
+export class ElowenApiError extends Error {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The error body; `{ error }` with the raw text when the daemon's answer was not JSON. */
+  readonly body: ErrorBody;
+
+  constructor(status: number, body: ErrorBody) {
+    super(`HTTP ${status}: ${body.error}${body.path ? ` (at ${body.path})` : ""}`);
+    this.name = "ElowenApiError";
+    this.status = status;
+    this.body = body;
+  }
+
+  /** Builds the error from a failed response, reading its body once. */
+  static async fromResponse(response: Response): Promise<ElowenApiError> {
+    const text = await response.text().catch(() => "");
+    let body: ErrorBody = { error: text || response.statusText || "request failed" };
+    try {
+      const parsed = ErrorBodySchema.safeParse(JSON.parse(text));
+      if (parsed.success) body = parsed.data;
+    } catch {
+      // Not JSON: keep the raw text.
+    }
+    return new ElowenApiError(response.status, body);
+  }
+}

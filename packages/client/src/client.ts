@@ -1,0 +1,200 @@
+import type { ChatSurface } from "@elowen/plugin-api";
+import type { z } from "zod";
+import { ElowenApiError } from "./api-error.js";
+import { type EventSubscription, type SubscribeOptions, subscribeEvents } from "./event-stream.js";
+import {
+  type AccountList,
+  AccountListSchema,
+  AccountSchema,
+  type CreateAccountBody,
+  IssuedTokenSchema,
+  type IssueTokenBody,
+  MeSchema,
+  TokenInfoSchema,
+} from "./schemas/accounts.js";
+import { type Grants, GrantsSchema, HookAuditSchema } from "./schemas/admin.js";
+import { CardListSchema } from "./schemas/cards.js";
+import {
+  CommandCatalogSchema,
+  type PickerActionBody,
+  PickerActionResponseSchema,
+  type PickerRenderBody,
+  PickerRenderResponseSchema,
+} from "./schemas/commands.js";
+import { OkBodySchema } from "./schemas/errors.js";
+import { HealthSchema } from "./schemas/health.js";
+import { HistoryPageSchema } from "./schemas/history.js";
+import {
+  type CreateSessionBody,
+  type PageQuery,
+  SessionPageSchema,
+  SessionSchema,
+  type UpdateSessionBody,
+} from "./schemas/sessions.js";
+import { BrainStatusSchema } from "./schemas/status.js";
+
+/** Options of {@link ElowenClient}. */
+export interface ElowenClientOptions {
+  /** The daemon's URL, e.g. `http://127.0.0.1:7457` (the `url` of `daemon.json`). */
+  readonly baseUrl: string;
+  /** A bearer token; omitted for unauthenticated calls such as `health()`. */
+  readonly token?: string;
+  /** A fetch implementation (default: the global one). */
+  readonly fetch?: typeof fetch;
+}
+
+/** Options of one raw request. */
+export interface RequestOptions<S extends z.ZodType> {
+  readonly body?: unknown;
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  /** Parses the JSON answer; the answer is returned unparsed (`unknown`) when omitted. */
+  readonly schema?: S;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A typed client of the daemon's HTTP API for the CLI and the web. Every answer is parsed with the
+ * same zod schema the daemon validates and documents with; an error answer throws
+ * {@link ElowenApiError}. Browser-safe: it uses only fetch, URL and TextDecoder.
+ */
+export class ElowenClient {
+  readonly #base: string;
+  readonly #token: string | undefined;
+  readonly #fetch: typeof fetch;
+
+  constructor(options: ElowenClientOptions) {
+    this.#base = options.baseUrl.replace(/\/+$/, "");
+    this.#token = options.token;
+    this.#fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+  }
+
+  /** Sends one request and parses its JSON answer with `schema`. */
+  async request<S extends z.ZodType = z.ZodUnknown>(
+    method: string,
+    path: string,
+    options: RequestOptions<S> = {},
+  ): Promise<z.infer<S>> {
+    const response = await this.raw(method, path, options);
+    const json: unknown = response.status === 204 ? undefined : await response.json();
+    return (options.schema ? options.schema.parse(json) : json) as z.infer<S>;
+  }
+
+  /** Sends one request and returns the successful Response unread (attachments, streams). */
+  async raw(
+    method: string,
+    path: string,
+    options: Omit<RequestOptions<z.ZodType>, "schema"> = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { ...this.#authHeaders() };
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    const response = await this.#fetch(this.url(path, options.query), {
+      method,
+      headers,
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (!response.ok) throw await ElowenApiError.fromResponse(response);
+    return response;
+  }
+
+  /** The absolute URL of an API path with its query. */
+  url(path: string, query?: RequestOptions<z.ZodType>["query"]): string {
+    const url = new URL(this.#base + path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  #authHeaders(): Record<string, string> {
+    return this.#token ? { authorization: `Bearer ${this.#token}` } : {};
+  }
+
+  /** `GET /health` (no token needed). */
+  health() {
+    return this.request("GET", "/health", { schema: HealthSchema });
+  }
+  /** `GET /brain/status`. */
+  status() {
+    return this.request("GET", "/brain/status", { schema: BrainStatusSchema });
+  }
+  /** `GET /me`: the bearer's account and grants. */
+  me() {
+    return this.request("GET", "/me", { schema: MeSchema });
+  }
+  /** `GET /commands`: the complete command catalog for a surface. */
+  commands(surface: ChatSurface) {
+    return this.request("GET", "/commands", { query: { surface }, schema: CommandCatalogSchema });
+  }
+  /** `POST /commands/:name/render`: a picker's descriptor. */
+  renderPicker(name: string, body: PickerRenderBody) {
+    return this.request("POST", `/commands/${encodeURIComponent(name)}/render`, {
+      body,
+      schema: PickerRenderResponseSchema,
+    });
+  }
+  /** `POST /commands/:name/action`: an explicit action; `openUrl` is already validated by core. */
+  pickerAction(name: string, body: PickerActionBody) {
+    return this.request("POST", `/commands/${encodeURIComponent(name)}/action`, {
+      body,
+      schema: PickerActionResponseSchema,
+    });
+  }
+
+  /** Accounts (owner and administrators). */
+  readonly accounts = {
+    list: (): Promise<AccountList> =>
+      this.request("GET", "/accounts", { schema: AccountListSchema }),
+    create: (body: CreateAccountBody) =>
+      this.request("POST", "/accounts", { body, schema: AccountSchema }),
+    remove: (accountId: number) =>
+      this.request("DELETE", `/accounts/${accountId}`, { schema: OkBodySchema }),
+    issueToken: (accountId: number, body: IssueTokenBody = {}) =>
+      this.request("POST", `/accounts/${accountId}/tokens`, { body, schema: IssuedTokenSchema }),
+    tokens: (accountId: number) =>
+      this.request("GET", `/accounts/${accountId}/tokens`, {
+        schema: TokenInfoSchema.array(),
+      }),
+    revokeToken: (accountId: number, tokenId: number) =>
+      this.request("DELETE", `/accounts/${accountId}/tokens/${tokenId}`, { schema: OkBodySchema }),
+    grants: (accountId: number) =>
+      this.request("GET", `/accounts/${accountId}/grants`, { schema: GrantsSchema }),
+    setGrants: (accountId: number, grants: Grants) =>
+      this.request("PUT", `/accounts/${accountId}/grants`, { body: grants, schema: GrantsSchema }),
+  };
+
+  /** Sessions, their history, cards, attachments and live events. */
+  readonly sessions = {
+    list: (page: PageQuery = {}) =>
+      this.request("GET", "/sessions", { query: { ...page }, schema: SessionPageSchema }),
+    create: (body: CreateSessionBody = {}) =>
+      this.request("POST", "/sessions", { body, schema: SessionSchema }),
+    get: (sessionId: string) =>
+      this.request("GET", `/sessions/${sessionId}`, { schema: SessionSchema }),
+    rename: (sessionId: string, body: UpdateSessionBody) =>
+      this.request("PATCH", `/sessions/${sessionId}`, { body, schema: SessionSchema }),
+    remove: (sessionId: string) =>
+      this.request("DELETE", `/sessions/${sessionId}`, { schema: OkBodySchema }),
+    history: (sessionId: string, page: PageQuery = {}) =>
+      this.request("GET", `/sessions/${sessionId}/history`, {
+        query: { ...page },
+        schema: HistoryPageSchema,
+      }),
+    cards: (sessionId: string) =>
+      this.request("GET", `/sessions/${sessionId}/cards`, { schema: CardListSchema }),
+    attachment: (sessionId: string, hash: string) =>
+      this.raw("GET", `/sessions/${sessionId}/attachments/${encodeURIComponent(hash)}`),
+    events: (sessionId: string, options: SubscribeOptions): EventSubscription =>
+      subscribeEvents(
+        this.url(`/sessions/${sessionId}/events`),
+        this.#authHeaders(),
+        this.#fetch,
+        options,
+      ),
+  };
+
+  /** `GET /admin/hooks/audit`: the hook audit buffer (administrators). */
+  hookAudit() {
+    return this.request("GET", "/admin/hooks/audit", { schema: HookAuditSchema });
+  }
+}
