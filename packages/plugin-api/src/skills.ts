@@ -76,10 +76,19 @@ export interface SkillCatalogControl {
   canonicalBaseDir(
     skill: Pick<SkillCatalogEntry, "name" | "plugin" | "ownerUserId">,
   ): string | undefined;
-  /** Reads a visible skill through the one canonical reader (containment enforced). */
+  /**
+   * Reads a visible skill through the one canonical reader (containment enforced). With `args`,
+   * the reader substitutes them (`$ARGUMENTS`, `$@`, `$1`..`$9`, `${N:-default}`, `${@:N}`) into
+   * the body it answers.
+   */
   readSkill(
     name: string,
-    options?: { readonly access?: Access; readonly invocation?: SkillInvocation },
+    options?: {
+      readonly access?: Access;
+      readonly invocation?: SkillInvocation;
+      /** The argument text to substitute into the body; left out, the body is served as written. */
+      readonly args?: string;
+    },
   ): Promise<SkillReadResult>;
   /** Replaces this plugin's complete skill set atomically; line counts are read now. */
   requestReload(skills: readonly PluginSkill[]): Promise<void>;
