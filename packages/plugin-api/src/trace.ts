@@ -89,6 +89,11 @@ export interface NestedTool {
   readonly description: string;
   /** JSON Schema of the arguments. */
   readonly parameters: unknown;
+  /**
+   * True for a tool only the model may call (as ShowView): a code-mode producer never offers it to
+   * scripts, whether or not the host also leaves it out of `tools`.
+   */
+  readonly modelOnly?: boolean;
   execute(callId: string, args: unknown, signal?: AbortSignal): Promise<ToolResult>;
 }
 
