@@ -56,11 +56,23 @@ export type SkillReadResult =
       readonly frontmatterProblem?: string;
       readonly lineCount: number;
       readonly path: string;
+      /**
+       * The whole file as served (byte order mark removed, line endings read as LF): what
+       * SkillLoad's full-source paging pages over; `lineCount` counts its lines.
+       */
+      readonly source?: string;
     }
   | {
       readonly ok: false;
       readonly reason: "missing" | "denied" | "redirected" | "unreadable";
       readonly message: string;
+      /**
+       * For a file that could not be read: the typed failure to throw on or report, an ElowenError
+       * `skills.file_read_failed` (from @elowen/plugin-shared/errors) whose cause chain holds an
+       * instance condition for personal and instance skills and not for bundled and plugin ones.
+       * Absent when the name itself is missing or denied.
+       */
+      readonly error?: Error;
     };
 
 /** The live catalog control every skill-managing plugin resolves skills through. */
