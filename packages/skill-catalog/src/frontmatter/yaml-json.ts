@@ -1,0 +1,130 @@
+import {
+  SKILL_FRONTMATTER_MAX_DEPTH,
+  SKILL_FRONTMATTER_MAX_VALUES,
+  type SkillFrontmatter,
+  type SkillFrontmatterValue,
+} from "@elowen/plugin-api";
+import { type Document, isAlias, isMap, isScalar, isSeq, type Node } from "yaml";
+import { SKILL_FRONTMATTER_MAX_ALIASES } from "../limits.js";
+
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Thrown inside the conversion when a bound is passed; caught by {@link frontmatterToJson}. */
+class BoundPassed {
+  constructor(readonly problem: string) {}
+}
+
+/** The JSON-safe frontmatter of a composed YAML document, or why it is handed as `{}`. */
+export type FrontmatterJson =
+  | {
+      readonly ok: true;
+      readonly frontmatter: SkillFrontmatter;
+      readonly leftOut: readonly string[];
+    }
+  | { readonly ok: false; readonly problem: string };
+
+interface Walk {
+  values: number;
+  aliases: number;
+  readonly anchors: Map<string, Node>;
+  readonly leftOut: string[];
+}
+
+/**
+ * Converts a composed document whose root is a mapping into plain JSON data, counting as it goes:
+ * more than SKILL_FRONTMATTER_MAX_DEPTH levels, SKILL_FRONTMATTER_MAX_VALUES values or
+ * SKILL_FRONTMATTER_MAX_ALIASES alias expansions stop the walk before anything more is allocated.
+ * Keys are the text YAML read (a plain `1` stays `"1"`); prototype keys and keys that are
+ * collections are left out and named in `leftOut`. NaN and infinities become null.
+ */
+export function frontmatterToJson(document: Document.Parsed): FrontmatterJson {
+  const walk: Walk = { values: 0, aliases: 0, anchors: new Map(), leftOut: [] };
+  try {
+    const root = document.contents;
+    if (root === null) return { ok: true, frontmatter: {}, leftOut: [] };
+    const frontmatter = convert(root, 1, walk, true);
+    return { ok: true, frontmatter: frontmatter as SkillFrontmatter, leftOut: walk.leftOut };
+  } catch (error) {
+    if (error instanceof BoundPassed) return { ok: false, problem: error.problem };
+    throw error;
+  }
+}
+
+function convert(node: Node, depth: number, walk: Walk, root = false): SkillFrontmatterValue {
+  if (!root && ++walk.values > SKILL_FRONTMATTER_MAX_VALUES) {
+    throw new BoundPassed(
+      `frontmatter holds more than ${SKILL_FRONTMATTER_MAX_VALUES.toLocaleString("en-US")} values`,
+    );
+  }
+  if (isAlias(node)) return convertAlias(node.source, depth, walk);
+  const anchor = (node as { anchor?: string }).anchor;
+  if (anchor !== undefined) walk.anchors.set(anchor, node);
+  if (isScalar(node)) return scalarValue(node.value, node.source);
+  if (depth > SKILL_FRONTMATTER_MAX_DEPTH) {
+    throw new BoundPassed(`frontmatter nests more than ${SKILL_FRONTMATTER_MAX_DEPTH} levels deep`);
+  }
+  if (isSeq(node)) {
+    const list: SkillFrontmatterValue[] = [];
+    for (const item of node.items)
+      list.push(item === null ? null : convert(item as Node, depth + 1, walk));
+    return list;
+  }
+  if (isMap(node)) {
+    const object: Record<string, SkillFrontmatterValue> = {};
+    for (const pair of node.items) {
+      const key = keyText(pair.key as Node | null, walk);
+      if (key === undefined) continue;
+      if (PROTOTYPE_KEYS.has(key)) {
+        walk.leftOut.push(key);
+        continue;
+      }
+      const value = pair.value as Node | null;
+      object[key] = value === null ? null : convert(value, depth + 1, walk);
+    }
+    return object;
+  }
+  return null;
+}
+
+function convertAlias(name: string, depth: number, walk: Walk): SkillFrontmatterValue {
+  if (++walk.aliases > SKILL_FRONTMATTER_MAX_ALIASES) {
+    throw new BoundPassed(
+      `frontmatter expands more than ${SKILL_FRONTMATTER_MAX_ALIASES} YAML aliases`,
+    );
+  }
+  const target = walk.anchors.get(name);
+  // The composer already reported an alias to an unknown anchor as an error.
+  if (target === undefined) return null;
+  // The alias itself was counted as one value; its target's nodes count again as they expand.
+  walk.values--;
+  return convert(target, depth, walk);
+}
+
+function keyText(key: Node | null, walk: Walk): string | undefined {
+  if (key === null) return "";
+  const resolved = isAlias(key) ? walk.anchors.get(key.source) : key;
+  if (resolved !== undefined && isScalar(resolved)) {
+    return typeof resolved.value === "string"
+      ? resolved.value
+      : (resolved.source ?? String(resolved.value));
+  }
+  walk.leftOut.push(isAlias(key) ? `*${key.source}` : "a key that is a list or a mapping");
+  return undefined;
+}
+
+function scalarValue(value: unknown, source: string | undefined): SkillFrontmatterValue {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      if (!Number.isFinite(value)) return null;
+      return Object.is(value, -0) ? 0 : value;
+    case "bigint":
+      return Number(value);
+    default:
+      if (value === null || value === undefined) return null;
+      // Core schema resolves nothing else; keep what the author wrote rather than guess.
+      return source ?? String(value);
+  }
+}

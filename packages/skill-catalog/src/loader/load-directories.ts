@@ -1,0 +1,189 @@
+import type { Dirent } from "node:fs";
+import { readdir, realpath } from "node:fs/promises";
+import { isAbsolute, join, resolve } from "node:path";
+import { CATALOG_SOURCES, type CatalogSource } from "@elowen/plugin-api";
+import { diagnostic, type SkillDiagnostic } from "../diagnostics.js";
+import { isInside } from "../files/contained-read.js";
+import { mapLimit } from "../files/map-limit.js";
+import type { StoreResolver } from "../registry/draft.js";
+import { invalidSkill } from "../registry/invalid-skill.js";
+import { readSkillFile } from "./read-skill-file.js";
+import { type SkillFromFile, skillFromSource } from "./skill-from-source.js";
+
+/**
+ * A directory in the Agent Skills layout, `<root>/<name>/SKILL.md`, as other agents keep theirs
+ * (a `skills/` folder of a repository, `~/.claude/skills`, an account's personal store).
+ */
+export interface SkillDirectorySource {
+  /** Absolute path of the directory holding one directory per skill. */
+  readonly root: string;
+  /** Default `plugin`. A `personal` source needs `ownerUserId`. */
+  readonly catalogSource?: CatalogSource;
+  /** Makes every skill of the source visible only in that account's own sessions. */
+  readonly ownerUserId?: number;
+}
+
+/** A skill loaded from a directory source, with where it lives and where reads must stay. */
+export interface LoadedSkill extends SkillFromFile {
+  /** `<real skill directory>/SKILL.md`. */
+  readonly filePath: string;
+  /** The skill directory's real path: its canonical base directory. */
+  readonly baseDir: string;
+  readonly catalogSource: CatalogSource;
+  readonly ownerUserId: number | null;
+  readonly storeDir: string | undefined;
+}
+
+interface Candidate {
+  readonly source: Required<Pick<SkillDirectorySource, "catalogSource">> & SkillDirectorySource;
+  readonly realRoot: string;
+  readonly storeDir: string | undefined;
+  readonly entry: string;
+}
+
+/**
+ * Loads every `<root>/<name>/SKILL.md` of the sources: hidden directories and `node_modules` are
+ * passed over, a directory without SKILL.md is not a skill, a missing root holds no skills. A
+ * skill directory or file that resolves outside its root (or a personal one outside the account's
+ * store) is skipped as redirected. Within one owner, a second skill with a name already loaded is
+ * skipped as a collision (directories are read in name order). Never throws for file contents.
+ */
+export async function loadDirectories(
+  sources: readonly SkillDirectorySource[],
+  resolveStore: StoreResolver,
+): Promise<{ skills: LoadedSkill[]; diagnostics: SkillDiagnostic[] }> {
+  const diagnostics: SkillDiagnostic[] = [];
+  const candidates: Candidate[] = [];
+  for (const [index, raw] of sources.entries()) {
+    const source = checkSource(raw, index);
+    const realRoot = await realpath(source.root).catch(() => undefined);
+    if (realRoot === undefined) continue;
+    const storeDir =
+      source.catalogSource === "personal"
+        ? await resolveStore(source.ownerUserId as number)
+        : undefined;
+    const entries: Dirent[] = await readdir(realRoot, { withFileTypes: true }).catch(() => []);
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      if (entry.isDirectory() || entry.isSymbolicLink())
+        candidates.push({ source, realRoot, storeDir, entry: entry.name });
+    }
+  }
+  // Each candidate notes into its own list, so the report reads in directory order.
+  const notes = candidates.map((): SkillDiagnostic[] => []);
+  const loaded = await mapLimit(candidates, 64, (candidate, at) =>
+    loadCandidate(candidate, notes[at] as SkillDiagnostic[]),
+  );
+  const skills: LoadedSkill[] = [];
+  const taken = new Set<string>();
+  for (const [at, skill] of loaded.entries()) {
+    diagnostics.push(...(notes[at] as SkillDiagnostic[]));
+    if (skill === undefined) continue;
+    const key = `${skill.ownerUserId ?? ""}\0${skill.name}`;
+    if (taken.has(key)) {
+      diagnostics.push(
+        diagnostic(
+          "name-collision",
+          "skipped",
+          skill.filePath,
+          `another skill of this set is already named ${JSON.stringify(skill.name)}; this one is skipped`,
+          skill.name,
+        ),
+      );
+      continue;
+    }
+    taken.add(key);
+    skills.push(skill);
+  }
+  return { skills, diagnostics };
+}
+
+async function loadCandidate(
+  candidate: Candidate,
+  diagnostics: SkillDiagnostic[],
+): Promise<LoadedSkill | undefined> {
+  const dir = join(candidate.source.root, candidate.entry);
+  const filePath = join(dir, "SKILL.md");
+  const realDir = await realpath(dir).catch(() => undefined);
+  if (realDir === undefined) return undefined;
+  const outside = !isInside(realDir, candidate.realRoot)
+    ? candidate.realRoot
+    : candidate.storeDir !== undefined && !isInside(realDir, candidate.storeDir)
+      ? candidate.storeDir
+      : undefined;
+  if (outside !== undefined) {
+    diagnostics.push(
+      diagnostic(
+        "file-redirected",
+        "skipped",
+        dir,
+        `${dir} resolves to ${realDir}, outside ${outside}; the skill is skipped`,
+      ),
+    );
+    return undefined;
+  }
+  const read = await readSkillFile(realDir, candidate.storeDir);
+  if (!read.ok) {
+    // No SKILL.md (or not a directory at all): not a skill, nothing to report.
+    if (read.reason === "missing") return undefined;
+    const code = read.reason === "redirected" ? "file-redirected" : "file-unreadable";
+    diagnostics.push(
+      diagnostic(code, "skipped", filePath, `${read.message}; the skill is skipped`),
+    );
+    return undefined;
+  }
+  const skill = skillFromSource(read.bytes, filePath, candidate.entry, diagnostics);
+  if (skill === undefined) return undefined;
+  return {
+    ...skill,
+    filePath: join(realDir, "SKILL.md"),
+    baseDir: realDir,
+    catalogSource: candidate.source.catalogSource,
+    ownerUserId: candidate.source.ownerUserId ?? null,
+    storeDir: candidate.storeDir,
+  };
+}
+
+function checkSource(source: SkillDirectorySource, index: number): Candidate["source"] {
+  const where = `skill directory source ${index}`;
+  if (typeof source?.root !== "string" || !isAbsolute(source.root) || source.root.includes("\0")) {
+    invalidSkill(
+      where,
+      "root",
+      "an absolute directory path without NUL",
+      source?.root,
+      "resolve the directory against the plugin's or host's directory",
+    );
+  }
+  const catalogSource = source.catalogSource ?? "plugin";
+  if (!CATALOG_SOURCES.includes(catalogSource)) {
+    invalidSkill(
+      where,
+      "catalogSource",
+      `one of ${CATALOG_SOURCES.join(", ")}`,
+      catalogSource,
+      "pick the source the skills come from",
+    );
+  }
+  const owner = source.ownerUserId;
+  if (owner !== undefined && !(Number.isSafeInteger(owner) && owner >= 0)) {
+    invalidSkill(
+      where,
+      "ownerUserId",
+      "a non-negative integer account id, or undefined",
+      owner,
+      "pass the owning account's id",
+    );
+  }
+  if (catalogSource === "personal" && owner === undefined) {
+    invalidSkill(
+      where,
+      "ownerUserId",
+      "an owner for a personal source",
+      owner,
+      "set ownerUserId to the account whose store this is",
+    );
+  }
+  return { ...source, root: resolve(source.root), catalogSource };
+}
