@@ -48,9 +48,10 @@ function ensureChromium() {
 
 if (mode === "start") {
   install();
-  step("build", pnpm(["turbo", "run", "build", "--filter", "@elowen/cli..."], { cwd: root }));
-  const bin = join(root, "apps", "cli", "dist", "bin.js");
-  const r = spawnSync(process.execPath, [bin, "daemon", ...rest], {
+  // The daemon's own bin until the CLI's `elowen daemon` takes over.
+  step("build", pnpm(["turbo", "run", "build", "--filter", "@elowen/daemon..."], { cwd: root }));
+  const bin = join(root, "apps", "daemon", "dist", "bin.js");
+  const r = spawnSync(process.execPath, [bin, ...rest], {
     stdio: "inherit",
     cwd: process.cwd(),
   });

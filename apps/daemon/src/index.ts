@@ -1,2 +1,68 @@
-/** @elowen/daemon: The Elowen reference host: config, store, plugin loader, brain, HTTP API. */
-export const PACKAGE_NAME = "@elowen/daemon";
+/**
+ * @elowen/daemon: the Elowen reference host. `startDaemon` runs it in-process (the CLI's
+ * `elowen daemon` and tests); `elowen-daemon` runs it in the foreground. The store, registry and
+ * scope seams are exported for the brain (part 2) and for tests.
+ */
+
+export type { ConfigProblem } from "./config/config-error.js";
+export { ConfigError } from "./config/config-error.js";
+export type { ConfigSource, LoadedConfig } from "./config/load-config.js";
+export { loadConfig } from "./config/load-config.js";
+export type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
+export {
+  ConfigSchema,
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_PAUSE_DEADLINE_MS,
+  DEFAULT_PORT,
+} from "./config/schema.js";
+export type { DaemonOptions, RunningDaemon } from "./daemon.js";
+export { startDaemon } from "./daemon.js";
+export type { DaemonFile } from "./daemon-file.js";
+export { DAEMON_FILE } from "./daemon-file.js";
+export { CardEmitter } from "./live/card-emitter.js";
+export type { ReplayResult, SessionEventListener } from "./live/session-events.js";
+export { EVENT_REPLAY_BUFFER, SessionEvents } from "./live/session-events.js";
+export { OWNER_TOKEN_FILE } from "./owner-token.js";
+export {
+  accountAccess,
+  currentAccess,
+  runWithAccess,
+  UNLINKED_ACCESS,
+} from "./plugins/access-scope.js";
+export type { PluginRegistry } from "./plugins/registry.js";
+export { OFFLINE_MODEL } from "./plugins/status-assembly.js";
+export type { RegisteredTool } from "./plugins/tool-registry.js";
+export type { TurnScope } from "./plugins/turn-scope.js";
+export { currentTurn, runInTurn } from "./plugins/turn-scope.js";
+export type { TurnServices } from "./plugins/turn-services.js";
+export { NotInTurnError } from "./plugins/turn-services.js";
+export { BLOB_HASH_PATTERN, BlobStore } from "./store/blob-store.js";
+export { SchemaTooNewError } from "./store/sqlite/migrate.js";
+export { DatabaseLockedError } from "./store/sqlite/open-database.js";
+export type { SqliteStoreOptions } from "./store/sqlite/sqlite-store.js";
+export { openSqliteStore } from "./store/sqlite/sqlite-store.js";
+export type {
+  AccountStore,
+  AttachmentStore,
+  CardStore,
+  GrantStore,
+  JournalStore,
+  SessionStore,
+  Store,
+  TokenStore,
+} from "./store/store.js";
+export type { StoreErrorCode } from "./store/store-error.js";
+export { StoreError } from "./store/store-error.js";
+export type {
+  AccountGrants,
+  AccountRecord,
+  AppendOptions,
+  AttachmentRecord,
+  AttachmentRef,
+  JournalEntry,
+  JournalPage,
+  NewJournalEntry,
+  SessionRecord,
+  StoredCard,
+  TokenRecord,
+} from "./store/types.js";

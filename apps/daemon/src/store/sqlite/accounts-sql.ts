@@ -17,7 +17,11 @@ export function toAccount(row: AccountRow): AccountRecord {
 }
 
 /** The SQLite accounts table. */
-export function sqliteAccounts(db: Database.Database, now: () => number): AccountStore {
+export function sqliteAccounts(
+  db: Database.Database,
+  now: () => number,
+  onChange: () => void,
+): AccountStore {
   const insert = db.prepare("INSERT INTO accounts (name, role, created_at) VALUES (?, ?, ?)");
   const byId = db.prepare<[number], AccountRow>("SELECT * FROM accounts WHERE id = ?");
   const all = db.prepare<[], AccountRow>("SELECT * FROM accounts ORDER BY id");
@@ -50,7 +54,9 @@ export function sqliteAccounts(db: Database.Database, now: () => number): Accoun
       const row = byId.get(id);
       if (row?.role === "owner")
         throw new StoreError("conflict", "the instance owner cannot be removed");
-      return remove.run(id).changes > 0;
+      const removed = remove.run(id).changes > 0;
+      onChange();
+      return removed;
     },
   };
 }

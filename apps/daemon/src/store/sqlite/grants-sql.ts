@@ -1,9 +1,11 @@
 import type Database from "better-sqlite3";
 import type { GrantStore } from "../store.js";
 import { StoreError } from "../store-error.js";
+import type { AccountGrants } from "../types.js";
+import type { AuthCache } from "./auth-cache.js";
 
 /** The SQLite plugin grants and the per-account plugin-skill switch. */
-export function sqliteGrants(db: Database.Database): GrantStore {
+export function sqliteGrants(db: Database.Database, cache: AuthCache<AccountGrants>): GrantStore {
   const plugins = db.prepare<[number], { plugin: string }>(
     "SELECT plugin FROM plugin_grants WHERE account_id = ? ORDER BY plugin",
   );
@@ -31,11 +33,17 @@ export function sqliteGrants(db: Database.Database): GrantStore {
   );
   return {
     async get(accountId) {
-      return read(accountId);
+      const key = String(accountId);
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const grants = read(accountId);
+      cache.set(key, grants);
+      return grants;
     },
     async set(accountId, grants) {
       if (!account.get(accountId)) throw new StoreError("not_found", `no account ${accountId}`);
       write.immediate(accountId, grants.plugins, grants.pluginSkills);
+      cache.clear();
       return read(accountId);
     },
   };

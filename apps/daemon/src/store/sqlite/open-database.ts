@@ -18,7 +18,10 @@ export class DatabaseLockedError extends Error {
  * daemon on the same data directory is refused instead of interleaving writes. `synchronous =
  * NORMAL` keeps every committed transaction across a process kill (the WAL is in the OS cache).
  */
-export function openDatabase(file: string, options: { readonly busyTimeoutMs?: number } = {}) {
+export function openDatabase(
+  file: string,
+  options: { readonly busyTimeoutMs?: number } = {},
+): Database.Database {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const db = new Database(file, { timeout: options.busyTimeoutMs ?? 2000 });
   try {

@@ -1,8 +1,10 @@
 import { dirname, join } from "node:path";
 import { BlobStore } from "../blob-store.js";
 import type { Store } from "../store.js";
+import type { AccountGrants, AccountRecord } from "../types.js";
 import { sqliteAccounts } from "./accounts-sql.js";
 import { sqliteAttachments } from "./attachments-sql.js";
+import { AuthCache } from "./auth-cache.js";
 import { sqliteCards } from "./cards-sql.js";
 import { sqliteGrants } from "./grants-sql.js";
 import { sqliteJournal } from "./journal-sql.js";
@@ -40,12 +42,18 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   }
   const blobs = new BlobStore(join(dirname(options.file), "blobs"));
   const journal = sqliteJournal(db, now);
+  const tokenCache = new AuthCache<AccountRecord | null>();
+  const grantCache = new AuthCache<AccountGrants>();
+  const authChanged = () => {
+    tokenCache.clear();
+    grantCache.clear();
+  };
   let closed = false;
   return {
     kind: "sqlite",
-    accounts: sqliteAccounts(db, now),
-    tokens: sqliteTokens(db, now),
-    grants: sqliteGrants(db),
+    accounts: sqliteAccounts(db, now, authChanged),
+    tokens: sqliteTokens(db, now, tokenCache),
+    grants: sqliteGrants(db, grantCache),
     sessions: sqliteSessions(db, now),
     journal,
     cards: sqliteCards(db, now),

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { TokenStore } from "../store.js";
 import { StoreError } from "../store-error.js";
-import type { TokenRecord } from "../types.js";
+import type { AccountRecord, TokenRecord } from "../types.js";
 import { toAccount } from "./accounts-sql.js";
+import type { AuthCache } from "./auth-cache.js";
 
 /** A bearer token: `elw_` and 43 base64url characters (32 random bytes). */
 export const TOKEN_PATTERN = /^elw_[A-Za-z0-9_-]{43}$/;
@@ -25,7 +26,11 @@ function toToken(row: TokenRow): TokenRecord {
 }
 
 /** The SQLite tokens table. */
-export function sqliteTokens(db: Database.Database, now: () => number): TokenStore {
+export function sqliteTokens(
+  db: Database.Database,
+  now: () => number,
+  cache: AuthCache<AccountRecord | null>,
+): TokenStore {
   const insert = db.prepare(
     "INSERT INTO tokens (account_id, hash, label, created_at) VALUES (?, ?, ?, ?)",
   );
@@ -50,13 +55,19 @@ export function sqliteTokens(db: Database.Database, now: () => number): TokenSto
     },
     async verify(token) {
       if (!TOKEN_PATTERN.test(token)) return undefined;
-      const row = verify.get(hashToken(token));
-      return row ? toAccount(row) : undefined;
+      const hash = hashToken(token);
+      const cached = cache.get(hash);
+      if (cached !== undefined) return cached ?? undefined;
+      const row = verify.get(hash);
+      const account = row ? toAccount(row) : null;
+      cache.set(hash, account);
+      return account ?? undefined;
     },
     async list(accountId) {
       return list.all(accountId).map(toToken);
     },
     async revoke(accountId, tokenId) {
+      cache.clear();
       return revoke.run(accountId, tokenId).changes > 0;
     },
   };

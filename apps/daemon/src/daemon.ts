@@ -1,0 +1,170 @@
+import { mkdirSync } from "node:fs";
+import type { BrainStatusModel } from "@elowen/plugin-api";
+import { loadConfig } from "./config/load-config.js";
+import type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
+import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
+import { buildServer } from "./http/server.js";
+import { CardEmitter } from "./live/card-emitter.js";
+import { SessionEvents } from "./live/session-events.js";
+import { type LogSink, pluginLogger } from "./logger.js";
+import { ensureOwner } from "./owner-token.js";
+import { discoverPlugins } from "./plugins/discover.js";
+import { createHookHost } from "./plugins/hook-host.js";
+import { loadPlugins } from "./plugins/load-plugins.js";
+import type { PluginHost } from "./plugins/plugin-host.js";
+import { PluginRegistry } from "./plugins/registry.js";
+import { createSkillCatalogHost } from "./plugins/skill-catalog-host.js";
+import { OFFLINE_MODEL } from "./plugins/status-assembly.js";
+import { TurnServicesSlot } from "./plugins/turn-services.js";
+import { preferredLanguage } from "./plugins/view-strings.js";
+import { startBlobSweep } from "./store/blob-sweep.js";
+import { openSqliteStore } from "./store/sqlite/sqlite-store.js";
+import type { Store } from "./store/store.js";
+
+/** How to start a daemon in this process. Everything is optional: no config runs on defaults. */
+export interface DaemonOptions {
+  /** The data directory (default `$ELOWEN_HOME`, else `~/.elowen`). */
+  readonly home?: string;
+  /** The config file (default `$ELOWEN_CONFIG`, else `<home>/elowen.yaml` when present). */
+  readonly configFile?: string;
+  /** Configuration in code, merged over the file and under the environment. */
+  readonly config?: ElowenConfigInput;
+  /** The environment (default `process.env`): `ELOWEN_HOME`, `ELOWEN_HOST`, `ELOWEN_PORT`, `LANG`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where log lines go (default stderr). */
+  readonly log?: LogSink;
+  /** Whether to write `daemon.json` (default true). */
+  readonly writeDaemonFile?: boolean;
+}
+
+/** A running daemon. */
+export interface RunningDaemon {
+  /** Where it listens, e.g. `http://127.0.0.1:7457`. */
+  readonly url: string;
+  /** The data directory. */
+  readonly home: string;
+  /** The owner token's file (how to sign in). */
+  readonly ownerTokenFile: string;
+  readonly config: ElowenConfig;
+  /** The seams part 2 (the brain) builds on. */
+  readonly host: PluginHost & {
+    readonly events: SessionEvents;
+    setModel(model: BrainStatusModel): void;
+  };
+  /** Stops gracefully: no new work, plugin.shutdown within the pause deadline, checkpoint, close. */
+  stop(reason?: "signal" | "stop" | "restart"): Promise<void>;
+}
+
+/**
+ * Starts the daemon in this process: config (every problem listed before anything is written),
+ * data directory, store, owner account, plugins, HTTP server, `daemon.json`. Throws ConfigError,
+ * DatabaseLockedError or SchemaTooNewError with a message an operator can act on.
+ */
+export async function startDaemon(options: DaemonOptions = {}): Promise<RunningDaemon> {
+  const env = options.env ?? process.env;
+  const sink: LogSink = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+  const loaded = loadConfig({
+    env,
+    ...(options.home === undefined ? {} : { home: options.home }),
+    ...(options.configFile === undefined ? {} : { file: options.configFile }),
+    ...(options.config === undefined ? {} : { overrides: options.config }),
+  });
+  const { home, config } = loaded;
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  const store: Store = openSqliteStore({ file: config.store.path });
+  const coreLog = (message: string) => sink(`[daemon] ${message}`);
+  try {
+    const owner = await ensureOwner(store, home);
+    let admits = true;
+    let model: BrainStatusModel = OFFLINE_MODEL;
+    const registry = new PluginRegistry({ log: coreLog });
+    const events = new SessionEvents();
+    const cards = new CardEmitter(store, events, coreLog);
+    const language = preferredLanguage(env.LC_ALL ?? env.LANG);
+    const host = {
+      registry,
+      store,
+      cards,
+      events,
+      turnServices: new TurnServicesSlot(),
+      admitsNewWork: () => admits,
+      language,
+      logger: (plugin: string) => pluginLogger(sink, plugin),
+      skillCatalog: createSkillCatalogHost(registry),
+      setModel(next: BrainStatusModel) {
+        model = next;
+      },
+    };
+    await loadPlugins(
+      discoverPlugins({ bundled: config.plugins.bundled, dirs: config.plugins.dirs, home }),
+      host,
+      {
+        home,
+        disabled: config.plugins.disabled,
+        consent: config.plugins.consent,
+      },
+    );
+    const hooks = createHookHost(registry, coreLog);
+    const app = await buildServer(
+      {
+        store,
+        registry,
+        events,
+        language,
+        log: coreLog,
+        status: {
+          providers: registry.statusProviders,
+          model: () => model,
+          admitsNewWork: () => admits,
+          plugins: () => registry.pluginStatus(),
+          log: coreLog,
+        },
+        hookAudit: () => [
+          ...hooks.audit(),
+          ...registry.capabilityAudit.entries().map((e) => ({ ...e })),
+        ],
+        userRemoved: async (userId) => {
+          await Promise.all(
+            registry.userRemoved.map(async ({ plugin, value }) => {
+              try {
+                await value(userId);
+              } catch (error) {
+                coreLog(
+                  `registerUserRemoved handler of ${plugin} failed: ${(error as Error).message}`,
+                );
+              }
+            }),
+          );
+        },
+      },
+      {
+        listenHost: config.server.host,
+        allowedHosts: config.server.allowedHosts,
+        bodyLimitBytes: config.server.bodyLimitBytes,
+      },
+    );
+    const address = await app.listen({ host: config.server.host, port: config.server.port });
+    const url = address;
+    const writeFile = options.writeDaemonFile ?? true;
+    if (writeFile) writeDaemonFile(home, { url, pid: process.pid, startedAt: Date.now() });
+    const sweep = startBlobSweep(store, config.blobs, coreLog);
+    let stopping: Promise<void> | undefined;
+    const stop = (reason: "signal" | "stop" | "restart" = "stop") => {
+      stopping ??= (async () => {
+        admits = false;
+        sweep.stop();
+        await hooks.shutdown({ reason, deadline: Date.now() + config.shutdown.pauseDeadlineMs });
+        await app.close();
+        await cards.drain();
+        await store.checkpoint();
+        await store.close();
+        if (writeFile) removeDaemonFile(home);
+      })();
+      return stopping;
+    };
+    return { url, home, ownerTokenFile: owner.file, config, host, stop };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import type { SessionEvents } from "../live/session-events.js";
+import type { PluginRegistry } from "../plugins/registry.js";
+import type { StatusSources } from "../plugins/status-assembly.js";
+import type { Store } from "../store/store.js";
+
+/** What the HTTP layer serves from. */
+export interface HttpContext {
+  readonly store: Store;
+  readonly registry: PluginRegistry;
+  readonly events: SessionEvents;
+  readonly status: StatusSources;
+  /** The hook bus's audit ring buffer and the capability drops, oldest first. */
+  readonly hookAudit: () => readonly Record<string, unknown>[];
+  /** Runs every plugin's registerUserRemoved handler for a removed account. */
+  readonly userRemoved: (userId: number) => Promise<void>;
+  /** The daemon's default language for view strings when a request names none. */
+  readonly language: string | undefined;
+  readonly log: (message: string) => void;
+}

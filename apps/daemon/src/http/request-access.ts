@@ -1,0 +1,23 @@
+import type { Access, AccessSurface } from "@elowen/plugin-api";
+import type { AccountRecord } from "../store/types.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The authenticated account (absent only on unauthenticated routes). */
+    account?: AccountRecord;
+    /** Who is acting, for plugin calls this request makes. */
+    access?: Access;
+  }
+  interface FastifyContextConfig {
+    auth?: "none" | "account" | "admin" | "owner";
+  }
+}
+
+/** The surfaces a client may name in `x-elowen-surface`; anything else counts as `api`. */
+const CLIENT_SURFACES: readonly AccessSurface[] = ["cli", "web", "api"];
+
+/** The surface a request names, defaulting to `api`. */
+export function requestSurface(header: string | string[] | undefined): AccessSurface {
+  const value = Array.isArray(header) ? header[0] : header;
+  return CLIENT_SURFACES.includes(value as AccessSurface) ? (value as AccessSurface) : "api";
+}

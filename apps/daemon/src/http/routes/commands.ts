@@ -1,0 +1,90 @@
+import {
+  CommandCatalogQuerySchema,
+  CommandCatalogSchema,
+  CommandParamsSchema,
+  PickerActionBodySchema,
+  PickerActionResponseSchema,
+  PickerRenderBodySchema,
+  PickerRenderResponseSchema,
+} from "@elowen/client";
+import type { Access } from "@elowen/plugin-api";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { runWithAccess } from "../../plugins/access-scope.js";
+import { renderPicker, runPickerAction } from "../../plugins/picker-dispatch.js";
+import { preferredLanguage, viewStrings } from "../../plugins/view-strings.js";
+import type { HttpContext } from "../http-context.js";
+import { route } from "../zod-route.js";
+
+/** The command catalog (`chatCommands(surface)`) and picker render and action. */
+export function commandRoutes(app: FastifyInstance, context: HttpContext): void {
+  const accessOf = (request: FastifyRequest): Access => {
+    if (!request.access) throw new Error("unauthenticated request reached a command route");
+    return request.access;
+  };
+  const stringsFor = (request: FastifyRequest) => {
+    const language = preferredLanguage(request.headers["accept-language"]) ?? context.language;
+    return (plugin: string) => {
+      const state = context.registry.states.find((s) => s.name === plugin);
+      return state?.manifest ? viewStrings(state.manifest, language) : {};
+    };
+  };
+  route(app, {
+    method: "GET",
+    url: "/commands",
+    auth: "account",
+    summary: "The complete command catalog for a surface",
+    tags: ["commands"],
+    schema: { querystring: CommandCatalogQuerySchema, response: { 200: CommandCatalogSchema } },
+    handler: async (request) => {
+      const access = accessOf(request);
+      const commands = await runWithAccess(access, () =>
+        context.registry.commands.catalog(request.query.surface, access),
+      );
+      return { commands };
+    },
+  });
+  route(app, {
+    method: "POST",
+    url: "/commands/:name/render",
+    auth: "account",
+    summary: "Render a picker",
+    tags: ["commands"],
+    schema: {
+      params: CommandParamsSchema,
+      body: PickerRenderBodySchema,
+      response: { 200: PickerRenderResponseSchema },
+    },
+    handler: async (request) =>
+      renderPicker(context.registry.commands, {
+        name: request.params.name,
+        surface: request.body.surface,
+        args: request.body.args,
+        access: accessOf(request),
+        stringsFor: stringsFor(request),
+        ...(request.body.sessionId === undefined ? {} : { sessionId: request.body.sessionId }),
+      }),
+  });
+  route(app, {
+    method: "POST",
+    url: "/commands/:name/action",
+    auth: "account",
+    summary: "Run an explicit action on a picker row",
+    tags: ["commands"],
+    schema: {
+      params: CommandParamsSchema,
+      body: PickerActionBodySchema,
+      response: { 200: PickerActionResponseSchema },
+    },
+    handler: async (request) =>
+      runPickerAction(context.registry.commands, {
+        name: request.params.name,
+        surface: request.body.surface,
+        args: request.body.args,
+        itemId: request.body.itemId,
+        action: request.body.action,
+        access: accessOf(request),
+        stringsFor: stringsFor(request),
+        ...(request.body.sessionId === undefined ? {} : { sessionId: request.body.sessionId }),
+      }),
+  });
+}

@@ -1,0 +1,73 @@
+import type { ServerResponse } from "node:http";
+import type { SessionEvent } from "@elowen/client";
+import { SessionParamsSchema } from "@elowen/client";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { HttpContext } from "../http-context.js";
+import { route } from "../zod-route.js";
+import { ownedSession } from "./session-access.js";
+
+/** Seconds between SSE keep-alive comments (ours). */
+export const SSE_HEARTBEAT_MS = 15_000;
+
+function frame(event: SessionEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * `GET /sessions/:sessionId/events`: the session's live events as server-sent events. With a
+ * `Last-Event-ID` header the missed events are replayed first; when they cannot be (an id from
+ * before a restart, or one the buffer has dropped) a `reset` event tells the client to reload
+ * history. Open streams are ended when the daemon stops.
+ */
+export function eventRoutes(app: FastifyInstance, context: HttpContext): void {
+  const open = new Set<ServerResponse>();
+  app.addHook("preClose", async () => {
+    for (const raw of open) raw.end();
+  });
+  route(app, {
+    method: "GET",
+    url: "/sessions/:sessionId/events",
+    auth: "account",
+    summary: "Live events of a session (text/event-stream), resumable with Last-Event-ID",
+    tags: ["sessions"],
+    schema: {
+      params: SessionParamsSchema,
+      response: { 200: z.string().describe("text/event-stream") },
+    },
+    handler: async (request, reply) => {
+      const { sessionId } = request.params;
+      await ownedSession(context.store, request, sessionId);
+      const header = request.headers["last-event-id"];
+      const lastEventId = Array.isArray(header) ? header[0] : header;
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      raw.write("retry: 1000\n\n");
+      const { replay, unsubscribe } = context.events.subscribe(sessionId, lastEventId, (event) => {
+        raw.write(frame(event));
+      });
+      if (replay.kind === "reset") {
+        // The reset carries the current id, so a reconnect after it resumes instead of resetting.
+        raw.write(
+          frame({ id: context.events.cursor(), type: "reset", data: { reason: replay.reason } }),
+        );
+      } else {
+        for (const event of replay.events) raw.write(frame(event));
+      }
+      open.add(raw);
+      const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), SSE_HEARTBEAT_MS);
+      heartbeat.unref();
+      raw.on("close", () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(raw);
+      });
+    },
+  });
+}

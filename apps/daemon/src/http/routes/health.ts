@@ -1,0 +1,28 @@
+import { HealthSchema } from "@elowen/client";
+import { CORE_VERSION } from "@elowen/plugin-api";
+import type {} from "@fastify/swagger";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { route } from "../zod-route.js";
+
+/** `GET /health` (public liveness) and `GET /openapi.json` (the document of every route). */
+export function healthRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: "GET",
+    url: "/health",
+    auth: "none",
+    summary: "Liveness and core version",
+    tags: ["core"],
+    schema: { response: { 200: HealthSchema } },
+    handler: async () => ({ ok: true, version: CORE_VERSION }),
+  });
+  route(app, {
+    method: "GET",
+    url: "/openapi.json",
+    auth: "account",
+    summary: "The OpenAPI document, generated from the route schemas",
+    tags: ["core"],
+    schema: { response: { 200: z.record(z.string(), z.unknown()) } },
+    handler: async () => app.swagger(),
+  });
+}

@@ -1,0 +1,34 @@
+import { BrainStatusSchema, HookAuditSchema } from "@elowen/client";
+import type { FastifyInstance } from "fastify";
+import { runWithAccess } from "../../plugins/access-scope.js";
+import { assembleStatus } from "../../plugins/status-assembly.js";
+import type { HttpContext } from "../http-context.js";
+import { route } from "../zod-route.js";
+
+/** `GET /brain/status` and the administrators' `GET /admin/hooks/audit`. */
+export function statusRoutes(app: FastifyInstance, context: HttpContext): void {
+  route(app, {
+    method: "GET",
+    url: "/brain/status",
+    auth: "account",
+    summary: "The brain status envelope, assembled from status providers",
+    tags: ["status"],
+    schema: { response: { 200: BrainStatusSchema } },
+    handler: async (request) => {
+      const access = request.access;
+      if (!access) throw new Error("unauthenticated request reached /brain/status");
+      return runWithAccess(access, () =>
+        assembleStatus(context.status, { isAdmin: access.isAdmin, userId: access.userId }),
+      );
+    },
+  });
+  route(app, {
+    method: "GET",
+    url: "/admin/hooks/audit",
+    auth: "admin",
+    summary: "The hook audit ring buffer and dropped capability mutations",
+    tags: ["admin"],
+    schema: { response: { 200: HookAuditSchema } },
+    handler: async () => ({ entries: [...context.hookAudit()] }),
+  });
+}

@@ -1,0 +1,62 @@
+import { CORE_VERSION } from "@elowen/plugin-api";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import { installGate } from "./auth.js";
+import { installErrorHandler } from "./error-handler.js";
+import type { HttpContext } from "./http-context.js";
+import { pluginRoutes } from "./plugin-routes.js";
+import { accountRoutes } from "./routes/accounts.js";
+import { attachmentRoutes } from "./routes/attachments.js";
+import { commandRoutes } from "./routes/commands.js";
+import { eventRoutes } from "./routes/events.js";
+import { healthRoutes } from "./routes/health.js";
+import { sessionRoutes } from "./routes/sessions.js";
+import { statusRoutes } from "./routes/status.js";
+import { useZod, zodToOpenApi } from "./zod-route.js";
+
+/** What the HTTP server is built with. */
+export interface ServerOptions {
+  readonly listenHost: string;
+  readonly allowedHosts: readonly string[];
+  readonly bodyLimitBytes: number;
+}
+
+/**
+ * Builds the Fastify server: the gate (Host check, bearer auth, roles), zod validation, the core
+ * routes, the plugin route dispatcher, and the OpenAPI document generated from the same schemas.
+ */
+export async function buildServer(
+  context: HttpContext,
+  options: ServerOptions,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimitBytes,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  useZod(app);
+  installErrorHandler(app, context.log);
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: { title: "Elowen daemon", version: CORE_VERSION },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: zodToOpenApi,
+  });
+  installGate(app, {
+    store: context.store,
+    listenHost: options.listenHost,
+    allowedHosts: options.allowedHosts,
+  });
+  healthRoutes(app);
+  statusRoutes(app, context);
+  accountRoutes(app, context);
+  sessionRoutes(app, context);
+  attachmentRoutes(app, context);
+  eventRoutes(app, context);
+  commandRoutes(app, context);
+  pluginRoutes(app, context);
+  return app;
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Store } from "./store/store.js";
+
+/** The owner token's file name in the data directory. */
+export const OWNER_TOKEN_FILE = "owner.token";
+
+/**
+ * Makes sure the instance owner exists and can sign in. First start creates the owner account
+ * and writes its token to `<home>/owner.token` (mode 0600, written atomically). When the file is
+ * gone later, a new owner token is issued into it; existing tokens stay valid.
+ */
+export async function ensureOwner(
+  store: Store,
+  home: string,
+): Promise<{ readonly file: string; readonly created: boolean }> {
+  const file = join(home, OWNER_TOKEN_FILE);
+  let owner = await store.accounts.owner();
+  const created = owner === undefined;
+  owner ??= await store.accounts.create({ name: "owner", role: "owner" });
+  if (!created && existsSync(file)) return { file, created };
+  const { token } = await store.tokens.issue(
+    owner.id,
+    created ? "first start" : "owner.token reissued",
+  );
+  const tmp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+  writeFileSync(tmp, `${token}\n`, { mode: 0o600 });
+  renameSync(tmp, file);
+  return { file, created };
+}

@@ -1,0 +1,230 @@
+import type {
+  AnyChainHook,
+  ChainEventName,
+  ChainMatcher,
+  PluginContext,
+  PluginMutation,
+  PluginRouteHandler,
+} from "@elowen/plugin-api";
+import type { LoadedPlugin } from "./loaded-plugin.js";
+import type { PluginHost } from "./plugin-host.js";
+import {
+  checkChainEvent,
+  checkHookName,
+  checkPromptNames,
+  checkReviewer,
+} from "./registration-checks.js";
+
+/** The registration methods of a context, staged until `register` resolves. */
+export type RegistrationMethods = Pick<
+  PluginContext,
+  | "registerSkill"
+  | "registerCommand"
+  | "registerCommandProvider"
+  | "registerSystemPromptFragment"
+  | "registerTurnContext"
+  | "registerInputTransform"
+  | "registerStepContext"
+  | "registerPrompts"
+  | "registerBrainStatusProvider"
+  | "registerHook"
+  | "on"
+  | "registerTool"
+  | "registerRoute"
+  | "registerSkillReviewer"
+  | "registerCodeMode"
+  | "registerUserRemoved"
+>;
+
+/** Staged registrations of one plugin: applied together when `register` succeeds, else dropped. */
+export interface Staging {
+  readonly methods: RegistrationMethods;
+  /** Applies every staged registration to the registry. */
+  commit(): void;
+  /** Closes registration: later calls throw. */
+  close(): void;
+}
+
+/**
+ * Builds a plugin's registration methods. Each call is checked at once (so a bad call throws in
+ * the plugin's `register`, naming the rule) and staged; `commit` applies them all, so a plugin
+ * whose `register` throws leaves nothing behind.
+ */
+export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Staging {
+  const name = plugin.manifest.name;
+  const grantable = plugin.manifest.grantable;
+  const registry = host.registry;
+  const pending: (() => void)[] = [];
+  const commands = new Set<string>();
+  const tools = new Set<string>();
+  const templates = new Set<string>();
+  let open = true;
+  let reviewer = false;
+  let codeMode = false;
+
+  const guard = (method: string) => {
+    if (!open) throw new Error(`${method}: registration is closed; call it during register(ctx)`);
+  };
+  const requires = (method: string, capability: PluginMutation): boolean => {
+    if (!plugin.manifest.capabilities.mutates.includes(capability)) {
+      throw new Error(
+        `${method} requires capabilities.mutates: ["${capability}"] in ${name}'s manifest`,
+      );
+    }
+    if (plugin.granted.has(capability)) return true;
+    registry.capabilityAudit.dropped(name, capability, method);
+    return false;
+  };
+  const owned = <T>(value: T) => ({ plugin: name, value });
+
+  const methods: RegistrationMethods = {
+    registerSkill(skill) {
+      guard("registerSkill");
+      pending.push(() => registry.skills.push(owned(skill)));
+    },
+    registerCommand(command) {
+      guard("registerCommand");
+      registry.commands.check(name, command, commands);
+      commands.add(command.name);
+      pending.push(() => registry.commands.add({ plugin: name, definition: command, grantable }));
+    },
+    registerCommandProvider(provider) {
+      guard("registerCommandProvider");
+      if (typeof provider !== "function")
+        throw new TypeError("registerCommandProvider: the provider is a function");
+      pending.push(() => registry.commands.addProvider(name, provider, grantable));
+    },
+    registerSystemPromptFragment(text, options) {
+      guard("registerSystemPromptFragment");
+      if (typeof text !== "string" || text.trim() === "")
+        throw new TypeError("registerSystemPromptFragment: text is required");
+      const fragment = { name: options?.name ?? "default", text };
+      pending.push(() => registry.prompts.fragments.push(owned(fragment)));
+    },
+    registerTurnContext(provider, options) {
+      guard("registerTurnContext");
+      if (typeof provider !== "function")
+        throw new TypeError("registerTurnContext: the provider is a function");
+      const value = {
+        name: options?.name ?? "default",
+        placement: options?.placement ?? "before-user",
+        provider,
+      } as const;
+      pending.push(() => registry.prompts.turnContexts.push(owned(value)));
+    },
+    registerInputTransform(transform) {
+      guard("registerInputTransform");
+      if (typeof transform !== "function")
+        throw new TypeError("registerInputTransform: the transform is a function");
+      if (requires("registerInputTransform", "turnContext")) {
+        pending.push(() => registry.prompts.inputTransforms.push(owned(transform)));
+      }
+    },
+    registerStepContext(provider) {
+      guard("registerStepContext");
+      if (typeof provider !== "function")
+        throw new TypeError("registerStepContext: the provider is a function");
+      pending.push(() => registry.prompts.stepContexts.push(owned(provider)));
+    },
+    registerPrompts(prompts) {
+      guard("registerPrompts");
+      checkPromptNames(prompts, templates);
+      for (const entry of prompts.entries) templates.add(entry.name);
+      if (requires("registerPrompts", "prompt")) {
+        pending.push(() => registry.prompts.templates.push(owned(prompts)));
+      }
+    },
+    registerBrainStatusProvider(provider) {
+      guard("registerBrainStatusProvider");
+      if (typeof provider !== "function")
+        throw new TypeError("registerBrainStatusProvider: the provider is a function");
+      pending.push(() => registry.statusProviders.push({ plugin: name, provider }));
+    },
+    registerHook(hook) {
+      guard("registerHook");
+      checkHookName(hook?.name);
+      if (typeof hook.run !== "function")
+        throw new TypeError(`registerHook: ${hook.name}: run must be a function`);
+      pending.push(() => registry.hooks.push(owned(hook as never)));
+    },
+    on<E extends ChainEventName>(
+      event: E,
+      matcherOrHook: ChainMatcher<E> | AnyChainHook<E>,
+      maybeHook?: AnyChainHook<E>,
+    ) {
+      guard("on");
+      checkChainEvent(event);
+      const hook = (maybeHook ?? matcherOrHook) as AnyChainHook<ChainEventName>;
+      const matcher = (maybeHook ? matcherOrHook : undefined) as
+        | ChainMatcher<ChainEventName>
+        | undefined;
+      if (typeof hook !== "function") throw new TypeError(`on: ${event}: the hook is a function`);
+      pending.push(() => registry.chains.push(owned({ event, matcher, hook })));
+    },
+    registerTool(tool) {
+      guard("registerTool");
+      const prepared = registry.tools.prepare(name, tool, tools);
+      tools.add(tool.name);
+      pending.push(() => registry.tools.add(prepared));
+    },
+    registerRoute(route: PluginRouteHandler) {
+      guard("registerRoute");
+      const entry = registry.routes.find(name, route?.method, route?.path);
+      if (!entry) {
+        throw new Error(
+          `registerRoute: ${route?.method} ${route?.path} is not declared in ${name}'s manifest routes`,
+        );
+      }
+      if (entry.handler)
+        throw new Error(`registerRoute: ${route.method} ${route.path} has a handler already`);
+      if (typeof route.handle !== "function")
+        throw new TypeError("registerRoute: handle must be a function");
+      pending.push(() => {
+        entry.handler = route;
+      });
+    },
+    registerSkillReviewer(registration) {
+      guard("registerSkillReviewer");
+      checkReviewer(registration);
+      const existing = registry.reviewer?.plugin;
+      if (existing || reviewer)
+        throw new Error(
+          `registerSkillReviewer: ${existing ?? name} already registered the skill reviewer`,
+        );
+      reviewer = true;
+      pending.push(() => {
+        registry.reviewer = owned(registration);
+      });
+    },
+    registerCodeMode(control) {
+      guard("registerCodeMode");
+      if (typeof control?.compose !== "function")
+        throw new TypeError("registerCodeMode: compose must be a function");
+      const existing = registry.codeMode?.plugin;
+      if (existing || codeMode)
+        throw new Error(
+          `registerCodeMode: ${existing ?? name} already registered code mode (at most one per host); ${name} cannot`,
+        );
+      codeMode = true;
+      pending.push(() => {
+        registry.codeMode = owned(control);
+      });
+    },
+    registerUserRemoved(handler) {
+      guard("registerUserRemoved");
+      if (typeof handler !== "function")
+        throw new TypeError("registerUserRemoved: the handler is a function");
+      pending.push(() => registry.userRemoved.push(owned(handler)));
+    },
+  };
+  return {
+    methods,
+    commit() {
+      for (const apply of pending) apply();
+      pending.length = 0;
+    },
+    close() {
+      open = false;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { readFile } from "node:fs/promises";
+import { join, resolve, sep } from "node:path";
+import { HOST_VERSIONS, type PluginContext } from "@elowen/plugin-api";
+import { currentAccess } from "./access-scope.js";
+import { type Staging, stageRegistrations } from "./context-registrations.js";
+import type { LoadedPlugin } from "./loaded-plugin.js";
+import type { PluginHost } from "./plugin-host.js";
+import { currentTurn } from "./turn-scope.js";
+import { viewStrings } from "./view-strings.js";
+
+/** A plugin's context and the staging of its registrations. */
+export interface CreatedContext {
+  readonly ctx: PluginContext;
+  readonly staging: Staging;
+}
+
+/**
+ * Builds the PluginContext a plugin's `register(ctx)` receives. Registration methods are staged
+ * (see stageRegistrations); runtime methods resolve "current" from the request or turn running
+ * now; turn-bound methods go to the brain's TurnServices and throw NotInTurnError until it exists.
+ */
+export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): CreatedContext {
+  const name = plugin.manifest.name;
+  const staging = stageRegistrations(plugin, host);
+  const turn = (method: string) => host.turnServices.require(method);
+  let catalog: PluginContext["skillCatalog"] | undefined;
+  const ctx: PluginContext = {
+    pluginName: name,
+    manifest: plugin.manifest,
+    versions: HOST_VERSIONS,
+    log: host.logger(name),
+    dataDir: plugin.dataDir,
+    strings: viewStrings(plugin.manifest, host.language),
+    ...staging.methods,
+    async rawTemplate(template) {
+      return readTemplate(host, name, template);
+    },
+    async renderTemplate(template, variables) {
+      const text = await readTemplate(host, name, template);
+      return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, key: string) => {
+        const value = variables[key];
+        if (value === undefined)
+          throw new Error(`renderTemplate: ${template} needs variable ${key}`);
+        return String(value);
+      });
+    },
+    emitCard(card) {
+      const scope = currentTurn();
+      if (!scope?.interactive) return;
+      void host.cards.emit(scope.sessionId, card);
+    },
+    askUser(questions) {
+      return turn("askUser").askUser(name, questions);
+    },
+    chatCommands(surface) {
+      return host.registry.commands.catalog(surface, currentAccess());
+    },
+    currentAccess,
+    async currentAccountUserId() {
+      return currentAccess().userId;
+    },
+    accountExists(userId) {
+      return host.store.accounts.exists(userId);
+    },
+    admitsNewWork: host.admitsNewWork,
+    get skillCatalog() {
+      catalog ??= host.skillCatalog(name);
+      return catalog;
+    },
+    prompt: {
+      submit: (args, options) => turn("prompt.submit").promptSubmit(name, args, options),
+      fill: (args) => turn("prompt.fill").promptFill(name, args),
+      read: () => turn("prompt.read").promptRead(name),
+      suggest: (args) => turn("prompt.suggest").promptSuggest(name, args),
+    },
+    agent: {
+      spawn: (args) => turn("agent.spawn").agentSpawn(name, args),
+      list: () => turn("agent.list").agentList(name),
+    },
+    session: {
+      usage: (units) => turn("session.usage").sessionUsage(name, units),
+    },
+  };
+  return { ctx, staging };
+}
+
+/** Reads a template: the plugin's registered names first (inside their dir), then core's. */
+async function readTemplate(host: PluginHost, plugin: string, template: string): Promise<string> {
+  for (const { plugin: owner, value } of host.registry.prompts.templates) {
+    if (owner !== plugin || !value.entries.some((e) => e.name === template)) continue;
+    const dir = resolve(value.dir);
+    const file = resolve(dir, `${template}.md`);
+    if (!file.startsWith(dir + sep))
+      throw new Error(`rawTemplate: ${template} resolves outside ${dir}`);
+    return readFile(file, "utf8");
+  }
+  const core = join(import.meta.dirname, "templates", `${template}.md`);
+  try {
+    return await readFile(core, "utf8");
+  } catch {
+    throw new Error(
+      `rawTemplate: no template named ${template} (registered by ${plugin} or shipped by core)`,
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import type { PluginLogger, SkillCatalogControl } from "@elowen/plugin-api";
+import type { CardEmitter } from "../live/card-emitter.js";
+import type { Store } from "../store/store.js";
+import type { PluginRegistry } from "./registry.js";
+import type { TurnServicesSlot } from "./turn-services.js";
+
+/** What a plugin context needs from the daemon. */
+export interface PluginHost {
+  readonly registry: PluginRegistry;
+  readonly store: Store;
+  readonly cards: CardEmitter;
+  readonly turnServices: TurnServicesSlot;
+  readonly admitsNewWork: () => boolean;
+  /** The daemon's language for `ctx.strings` (requests carry their own). */
+  readonly language: string | undefined;
+  readonly logger: (plugin: string) => PluginLogger;
+  /** The live skill catalog control for a plugin, once @elowen/skill-catalog is wired. */
+  readonly skillCatalog: (plugin: string) => SkillCatalogControl;
+}

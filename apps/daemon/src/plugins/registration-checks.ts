@@ -1,0 +1,62 @@
+import {
+  CHAIN_EVENT_NAMES,
+  HOOK_NAMES,
+  PROMPT_TEMPLATE_NAME_PATTERN,
+  type PromptRegistration,
+  retiredHookReplacement,
+  SKILL_REVIEWER_CONTRACT_VERSION,
+} from "@elowen/plugin-api";
+
+/** Refuses an unknown or retired hook name; a retired one's message names its replacement. */
+export function checkHookName(name: unknown): void {
+  if (typeof name !== "string") throw new TypeError("registerHook: name is required");
+  const retired = retiredHookReplacement(name);
+  if (retired) throw new Error(`registerHook: ${retired}`);
+  if (!(HOOK_NAMES as readonly string[]).includes(name)) {
+    throw new Error(`registerHook: unknown hook "${name}"; hooks are ${HOOK_NAMES.join(", ")}`);
+  }
+}
+
+/** Refuses an unknown chain event. */
+export function checkChainEvent(event: unknown): void {
+  if (typeof event !== "string" || !(CHAIN_EVENT_NAMES as readonly string[]).includes(event)) {
+    throw new Error(
+      `on: unknown chain event "${String(event)}"; events are ${CHAIN_EVENT_NAMES.join(", ")}`,
+    );
+  }
+}
+
+/** Refuses a reviewer registration of any contract version but 2 (seed 003). */
+export function checkReviewer(registration: {
+  readonly contractVersion?: unknown;
+  readonly run?: unknown;
+  readonly status?: unknown;
+}): void {
+  if (registration?.contractVersion !== SKILL_REVIEWER_CONTRACT_VERSION) {
+    throw new Error(
+      `registerSkillReviewer: contract version ${String(registration?.contractVersion)} is refused; this host accepts only contract version ${SKILL_REVIEWER_CONTRACT_VERSION}: { contractVersion: ${SKILL_REVIEWER_CONTRACT_VERSION}, run, status }`,
+    );
+  }
+  if (typeof registration.run !== "function" || typeof registration.status !== "function") {
+    throw new TypeError("registerSkillReviewer: run and status must be functions");
+  }
+}
+
+/** Validates template names of a `registerPrompts` call; refuses duplicates of the plugin's own. */
+export function checkPromptNames(prompts: PromptRegistration, taken: ReadonlySet<string>): void {
+  if (typeof prompts?.dir !== "string" || prompts.dir === "") {
+    throw new TypeError("registerPrompts: dir is required");
+  }
+  const seen = new Set<string>();
+  (prompts.entries ?? []).forEach((entry, index) => {
+    const name = entry?.name;
+    if (typeof name !== "string" || !PROMPT_TEMPLATE_NAME_PATTERN.test(name)) {
+      throw new TypeError(
+        `registerPrompts: entries[${index}].name must be lowercase with slashes, dashes and underscores`,
+      );
+    }
+    if (seen.has(name) || taken.has(name))
+      throw new Error(`registerPrompts: template ${name} is registered twice`);
+    seen.add(name);
+  });
+}

@@ -1,0 +1,80 @@
+import { type PluginTool, TOOL_NAME_PATTERN } from "@elowen/plugin-api";
+import { z } from "zod";
+
+/** A tool a plugin registered, with its arguments as JSON Schema for the provider. */
+export interface RegisteredTool {
+  readonly plugin: string;
+  readonly tool: PluginTool;
+  /** `parameters` converted with `z.toJSONSchema` at registration. */
+  readonly parametersJsonSchema: Record<string, unknown>;
+}
+
+/**
+ * The tools plugins registered, for the brain (part 2) to offer the model and code mode. Names
+ * match TOOL_NAME_PATTERN and are unique across plugins.
+ */
+export class ToolRegistry {
+  readonly #tools = new Map<string, RegisteredTool>();
+
+  /** Validates a tool and converts its parameters; throws naming the field or both owners. */
+  prepare(
+    plugin: string,
+    tool: PluginTool,
+    staged: ReadonlySet<string> = new Set(),
+  ): RegisteredTool {
+    if (typeof tool !== "object" || tool === null)
+      throw new TypeError("registerTool: the tool is an object");
+    if (typeof tool.name !== "string" || !TOOL_NAME_PATTERN.test(tool.name)) {
+      throw new TypeError(
+        `registerTool: name must match ${TOOL_NAME_PATTERN} (a letter, then up to 63 letters, digits, "_" or "-")`,
+      );
+    }
+    if (typeof tool.description !== "string" || tool.description.trim() === "") {
+      throw new TypeError(`registerTool: ${tool.name}: description is required`);
+    }
+    if (typeof tool.execute !== "function") {
+      throw new TypeError(`registerTool: ${tool.name}: execute must be a function`);
+    }
+    if (
+      typeof tool.parameters !== "object" ||
+      tool.parameters === null ||
+      !("_zod" in tool.parameters)
+    ) {
+      throw new TypeError(`registerTool: ${tool.name}: parameters must be a zod schema`);
+    }
+    const owner = this.#tools.get(tool.name)?.plugin;
+    if (owner)
+      throw new Error(
+        `registerTool: ${tool.name} is already registered by ${owner}; ${plugin} cannot register it too`,
+      );
+    if (staged.has(tool.name))
+      throw new Error(`registerTool: ${plugin} registers ${tool.name} twice`);
+    let parametersJsonSchema: Record<string, unknown>;
+    try {
+      parametersJsonSchema = z.toJSONSchema(tool.parameters, { io: "input" }) as Record<
+        string,
+        unknown
+      >;
+    } catch (error) {
+      throw new TypeError(
+        `registerTool: ${tool.name}: parameters cannot be expressed as JSON Schema: ${(error as Error).message}`,
+      );
+    }
+    return { plugin, tool, parametersJsonSchema };
+  }
+
+  /** Adds a prepared tool. */
+  add(entry: RegisteredTool): void {
+    this.#tools.set(entry.tool.name, entry);
+  }
+
+  /** A tool by name. */
+  get(name: string): RegisteredTool | undefined {
+    return this.#tools.get(name);
+  }
+
+  /** Every registered tool, in registration order. */
+  list(): readonly RegisteredTool[] {
+    return [...this.#tools.values()];
+  }
+}

@@ -1,0 +1,65 @@
+import type {
+  AgentInfo,
+  AskAnswer,
+  AskQuestion,
+  PromptBox,
+  PromptFillArgs,
+  PromptFilled,
+  PromptSubmitArgs,
+  PromptSubmitResult,
+  PromptSuggestArgs,
+  PromptSuggestResult,
+  SessionUsage,
+  UsageUnit,
+} from "@elowen/plugin-api";
+
+/**
+ * What the brain (part 2) implements for the turn-bound context methods. Each call names the
+ * plugin making it; the current turn comes from `currentTurn()`. Until the brain installs an
+ * implementation, these context methods throw {@link NotInTurnError}.
+ */
+export interface TurnServices {
+  askUser(pluginName: string, questions: readonly AskQuestion[]): Promise<readonly AskAnswer[]>;
+  promptSubmit(
+    pluginName: string,
+    args: PromptSubmitArgs,
+    options?: { readonly sessionId?: string },
+  ): Promise<PromptSubmitResult>;
+  promptFill(pluginName: string, args: PromptFillArgs): Promise<PromptFilled>;
+  promptRead(pluginName: string): Promise<PromptBox>;
+  promptSuggest(pluginName: string, args: PromptSuggestArgs): Promise<PromptSuggestResult>;
+  agentSpawn(
+    pluginName: string,
+    args: { readonly prompt: string; readonly name?: string },
+  ): Promise<{ readonly agentId: string; readonly answer: string }>;
+  agentList(pluginName: string): Promise<readonly AgentInfo[]>;
+  sessionUsage(pluginName: string, units?: readonly UsageUnit[]): Promise<SessionUsage>;
+}
+
+/** A turn-bound context method was called where no turn can serve it. */
+export class NotInTurnError extends Error {
+  readonly code = "not_in_turn";
+  constructor(method: string) {
+    super(
+      `ctx.${method} is not available outside a turn: it acts on the current session's turn, and this call runs in none (or the host has no turn runner yet)`,
+    );
+    this.name = "NotInTurnError";
+  }
+}
+
+/** The holder the daemon keeps; the brain installs its implementation once at start. */
+export class TurnServicesSlot {
+  #services: TurnServices | undefined;
+
+  /** Installs the brain's implementation (once). */
+  install(services: TurnServices): void {
+    if (this.#services) throw new Error("turn services are already installed");
+    this.#services = services;
+  }
+
+  /** The implementation, or a {@link NotInTurnError} naming the method. */
+  require(method: string): TurnServices {
+    if (!this.#services) throw new NotInTurnError(method);
+    return this.#services;
+  }
+}
