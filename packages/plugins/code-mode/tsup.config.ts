@@ -1,3 +1,6 @@
 import { defineLibrary } from "@elowen/tsup-config";
 
-export default defineLibrary({ entry: { index: "src/index.ts" } });
+// The sandbox worker is its own entry: the bundle starts it as dist/sandbox-worker.js.
+export default defineLibrary({
+  entry: { index: "src/index.ts", "sandbox-worker": "src/sandbox/worker-main.ts" },
+});

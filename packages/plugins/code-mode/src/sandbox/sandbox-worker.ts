@@ -1,0 +1,87 @@
+import type { Worker } from "node:worker_threads";
+import { type FromWorker, PROGRESS_BUSY, PROGRESS_SEQUENCE, type ToWorker } from "./protocol.js";
+import { startSandboxWorker } from "./worker-entry.js";
+
+/** What the current cell of a worker hears from it. */
+export interface WorkerListener {
+  message(message: FromWorker): void;
+  /** The thread died (killed, crashed, out of its own heap). */
+  exit(error: Error): void;
+}
+
+/**
+ * The host's handle on one sandbox worker thread: its readiness, its messages, and the shared
+ * progress counters the watchdog reads without waiting for the thread to answer.
+ */
+export class SandboxWorker {
+  /** Resolves once the engine is loaded; rejects when the thread dies first. */
+  readonly ready: Promise<void>;
+  /** Cells this worker has run. */
+  cellsRun = 0;
+  private readonly worker: Worker;
+  private readonly progress: Int32Array;
+  private listener: WorkerListener | undefined;
+  private dead = false;
+
+  constructor(heapLimitMb: number) {
+    const buffer = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+    this.progress = new Int32Array(buffer);
+    this.worker = startSandboxWorker({
+      workerData: { progress: buffer },
+      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, stackSizeMb: 8 },
+    });
+    // Idle sandboxes never keep the daemon alive; running cells are held by the host's own work.
+    this.worker.unref();
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.on("message", (message: FromWorker) => {
+        if (message.t === "ready") resolve();
+        else this.listener?.message(message);
+      });
+      const died = (error: Error) => {
+        if (this.dead) return;
+        this.dead = true;
+        reject(error);
+        this.listener?.exit(error);
+      };
+      this.worker.on("error", died);
+      this.worker.on("exit", (code) =>
+        died(new Error(`the sandbox worker thread exited (code ${code})`)),
+      );
+    });
+    this.ready.catch(() => {});
+  }
+
+  /** False once the thread has exited. */
+  get alive(): boolean {
+    return !this.dead;
+  }
+
+  /** Whether the script is running right now, and how many slices it has started. */
+  readProgress(): { readonly busy: boolean; readonly sequence: number } {
+    return {
+      busy: Atomics.load(this.progress, PROGRESS_BUSY) === 1,
+      sequence: Atomics.load(this.progress, PROGRESS_SEQUENCE),
+    };
+  }
+
+  /** Routes the worker's messages to `listener` until {@link detach}. */
+  attach(listener: WorkerListener): void {
+    this.listener = listener;
+  }
+
+  /** Stops routing messages. */
+  detach(): void {
+    this.listener = undefined;
+  }
+
+  /** Sends a message; a dead worker drops it. */
+  post(message: ToWorker): void {
+    if (!this.dead) this.worker.postMessage(message);
+  }
+
+  /** Kills the thread at once, whatever it is doing. */
+  terminate(): void {
+    if (this.dead) return;
+    void this.worker.terminate();
+  }
+}
