@@ -1,2 +1,47 @@
-/** @elowen/tool-trace: Rows for nested work: trace sinks, records, drain, in-place settlement, budgets and share reservations. */
-export const PACKAGE_NAME = "@elowen/tool-trace";
+/**
+ * @elowen/tool-trace: rows for work the model did not call. Trace logs and sinks per producer,
+ * drain and in-place settlement through a journal adapter, budgets, images, timing, share
+ * reservations, and the display projection the CLI and the web share.
+ */
+
+export { TraceBudget } from "./budget.js";
+export type { ToolTraceErrorCode } from "./errors.js";
+export { TOOL_TRACE_ERROR_CODES, ToolTraceError } from "./errors.js";
+export { countSuccessfulCalls } from "./finished-calls.js";
+export { checkedMinter, randomIdMinter } from "./ids.js";
+export { externalizeImages } from "./images.js";
+export { jsonBytes, utf8Length } from "./json-size.js";
+export { latestToolImage } from "./latest-image.js";
+export {
+  TRACE_NOTE_MAX_CHARS,
+  TRACE_OUTPUT_MAX_CHARS,
+  TRACE_OUTPUT_MIN_CHARS,
+  TRACE_ROW_RESERVE_BYTES,
+} from "./limits.js";
+export type { LiveToolEvent } from "./live-rows.js";
+export { LiveToolRows } from "./live-rows.js";
+export { entryRows, projectToolRows, traceRows } from "./project-rows.js";
+export type { AnswerView, ToolCallEntry, ToolRow } from "./rows.js";
+export type { SettlementOutcome } from "./settlements.js";
+export { replaceTraceRecord, settleInResult, ToolTraceSettlements } from "./settlements.js";
+export type {
+  ShareRefusalCode,
+  ShareReservation,
+  ShareReservationResult,
+} from "./share-reservation.js";
+export { SHARE_REFUSAL_CODES } from "./share-reservation.js";
+export type { ShareDelivery, ShareParse, ShareSlot } from "./shares.js";
+export { parseShareDetails, ShareAllowance } from "./shares.js";
+export type { ToolTraceLogOptions, TraceUsage } from "./trace-log.js";
+export { ToolTraceLog } from "./trace-log.js";
+export type { ToolTraceTurnOptions } from "./turn.js";
+export { ToolTraceTurn } from "./turn.js";
+export type {
+  JournalRewriteOutcome,
+  ToolImageStore,
+  ToolTraceEvent,
+  ToolTraceJournal,
+  TraceClock,
+  TraceIdMinter,
+} from "./types.js";
+export { systemClock } from "./types.js";

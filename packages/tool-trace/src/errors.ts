@@ -1,0 +1,26 @@
+/** What went wrong in a trace log; callers switch on it. */
+export const TOOL_TRACE_ERROR_CODES = [
+  "invalid-id",
+  "duplicate-id",
+  "invalid-name",
+  "invalid-reporting-call",
+  "drain-repeated",
+  "unknown-row",
+  "closed",
+] as const;
+/** What went wrong in a trace log. */
+export type ToolTraceErrorCode = (typeof TOOL_TRACE_ERROR_CODES)[number];
+
+/**
+ * A producer or host broke the trace contract: an id the host's minter produced twice, a tool name
+ * a row cannot carry, a reporting call id drained into twice, a row the log does not know.
+ * Thrown synchronously, before anything is recorded or published.
+ */
+export class ToolTraceError extends Error {
+  override readonly name = "ToolTraceError";
+  readonly code: ToolTraceErrorCode;
+  constructor(code: ToolTraceErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}

@@ -1,0 +1,26 @@
+import type { ImageRef } from "@elowen/plugin-api";
+
+/**
+ * The latest image among trace records, as `BrainStore.latestToolImage` reads them once the
+ * reporting results are in the journal: the record with the newest `imageTimestamp` (completion
+ * time), ties broken by `imageOrder` (completion order within the producer), and its last image.
+ * Records without retained references do not count.
+ */
+export function latestToolImage(
+  records: Iterable<{
+    readonly images?: readonly ImageRef[];
+    readonly imageOrder?: number;
+    readonly imageTimestamp?: number;
+  }>,
+): ImageRef | undefined {
+  let best: { ref: ImageRef; at: number; order: number } | undefined;
+  for (const record of records) {
+    const ref = record.images?.[record.images.length - 1];
+    if (ref === undefined) continue;
+    const at = record.imageTimestamp ?? -1;
+    const order = record.imageOrder ?? -1;
+    if (best === undefined || at > best.at || (at === best.at && order > best.order))
+      best = { ref, at, order };
+  }
+  return best?.ref;
+}

@@ -1,0 +1,103 @@
+import type { ToolResult, ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolTraceJournal } from "./types.js";
+
+/**
+ * `toolTrace` with the record of the same id replaced by `record`, or undefined when there is no
+ * such record (or no trace): a settlement replaces in place and never appends.
+ */
+export function replaceTraceRecord(
+  toolTrace: unknown,
+  record: ToolTraceRecord,
+): readonly ToolTraceRecord[] | undefined {
+  if (!Array.isArray(toolTrace)) return undefined;
+  const at = toolTrace.findIndex(
+    (entry) =>
+      typeof entry === "object" && entry !== null && (entry as { id?: unknown }).id === record.id,
+  );
+  if (at < 0) return undefined;
+  const next = [...toolTrace] as ToolTraceRecord[];
+  next[at] = record;
+  return next;
+}
+
+/**
+ * The live message's twin of a journal rewrite: `result` with only `details.toolTrace` changed,
+ * the record of the same id replaced. Undefined when the result does not hold that record.
+ */
+export function settleInResult(
+  result: ToolResult,
+  record: ToolTraceRecord,
+): ToolResult | undefined {
+  const toolTrace = replaceTraceRecord(result.details?.toolTrace, record);
+  return toolTrace === undefined
+    ? undefined
+    : { ...result, details: { ...result.details, toolTrace } };
+}
+
+/** What became of one settlement write. */
+export type SettlementOutcome = "written" | "unchanged" | "gone" | "closed";
+
+/**
+ * Writes late settlements into the stored result they were drained into (seed 000, the durable
+ * half): only `details.toolTrace` of that result changes. A settle that arrives before the
+ * reporting result is appended waits for the journal to change and is written then; an entry the
+ * journal no longer holds is not rewritten; nothing is ever appended. Writes for one reporting
+ * call run one after another, so two settlements in one result never overwrite each other.
+ */
+export class ToolTraceSettlements {
+  readonly #journal: ToolTraceJournal;
+  readonly #queues = new Map<string, Promise<SettlementOutcome>>();
+  readonly #closers = new Set<() => void>();
+  #closed = false;
+
+  constructor(journal: ToolTraceJournal) {
+    this.#journal = journal;
+  }
+
+  /** Replaces `record` inside the stored result of `reportingCallId`; resolves with the outcome. */
+  write(reportingCallId: string, record: ToolTraceRecord): Promise<SettlementOutcome> {
+    const previous = this.#queues.get(reportingCallId) ?? Promise.resolve("written" as const);
+    const next = previous.then(() => this.#writeOnce(reportingCallId, record));
+    this.#queues.set(reportingCallId, next);
+    void next.then(() => {
+      if (this.#queues.get(reportingCallId) === next) this.#queues.delete(reportingCallId);
+    });
+    return next;
+  }
+
+  /** Stops every wait: settlements not yet written stay live-only. */
+  close(): void {
+    this.#closed = true;
+    for (const close of [...this.#closers]) close();
+  }
+
+  async #writeOnce(callId: string, record: ToolTraceRecord): Promise<SettlementOutcome> {
+    let changed = false;
+    let wake: (() => void) | undefined;
+    // Subscribe before the first attempt, so an append between the attempt and the wait is seen.
+    const stop = this.#journal.subscribe(() => {
+      changed = true;
+      wake?.();
+    });
+    const closer = () => wake?.();
+    this.#closers.add(closer);
+    try {
+      for (;;) {
+        if (this.#closed) return "closed";
+        changed = false;
+        const outcome = await this.#journal.rewriteToolTrace(callId, (trace) =>
+          replaceTraceRecord(trace, record),
+        );
+        if (outcome !== "not-appended") return outcome;
+        if (!changed && !this.#closed)
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+        wake = undefined;
+      }
+    } finally {
+      stop();
+      this.#closers.delete(closer);
+    }
+  }
+}

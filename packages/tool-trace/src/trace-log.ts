@@ -1,0 +1,405 @@
+import {
+  type CodeModeTraceSink,
+  errorResult,
+  type ImageRef,
+  type ToolResult,
+  type ToolTraceRecord,
+} from "@elowen/plugin-api";
+import { questionAnswerOf } from "@elowen/question-answer";
+import { TraceBudget } from "./budget.js";
+import { ToolTraceError } from "./errors.js";
+import { checkedMinter } from "./ids.js";
+import { externalizeImages, hasImages } from "./images.js";
+import { jsonCopy } from "./json-size.js";
+import { TRACE_NOTE_MAX_CHARS, TRACE_OUTPUT_MAX_CHARS } from "./limits.js";
+import {
+  capTail,
+  type FittedRecord,
+  fitRecord,
+  minimalBytes,
+  type RecordParts,
+} from "./record-fit.js";
+import { outputOf, type Row } from "./row.js";
+import { ToolTraceSettlements } from "./settlements.js";
+import { reserveShare, type ShareReservationResult, settleDelivery } from "./share-reservation.js";
+import { ShareAllowance } from "./shares.js";
+import { TruncationNote } from "./truncation-note.js";
+import {
+  systemClock,
+  type ToolImageStore,
+  type ToolTraceEvent,
+  type ToolTraceJournal,
+  type TraceClock,
+  type TraceIdMinter,
+} from "./types.js";
+
+/** What a {@link ToolTraceLog} is built with; everything but the producer and minter is optional. */
+export interface ToolTraceLogOptions {
+  /** The producer (a code-mode cell, ...): 1 to 128 characters. */
+  readonly producerId: string;
+  /** The host's id minter; ids are checked and never reused (see `checkedMinter`). */
+  readonly mintId: TraceIdMinter;
+  /** Defaults to `systemClock`. */
+  readonly clock?: TraceClock;
+  /** The session's image store; without it no image references are kept. */
+  readonly images?: ToolImageStore;
+  /** The journal late settlements are written into; without it they show only live. */
+  readonly journal?: ToolTraceJournal;
+  /** Shares one writer among the logs of a turn (else one is made from `journal`). */
+  readonly settlements?: ToolTraceSettlements;
+  /** The turn's share allowance; defaults to a fresh one of `MAX_SHARES_PER_TURN`. */
+  readonly shares?: ShareAllowance;
+  /** Live events, in the order the log changes. Must not throw. */
+  readonly onEvent?: (event: ToolTraceEvent) => void;
+  /** Best-effort losses worth a log line (an image the store refused, a malformed answer record). */
+  readonly onProblem?: (message: string) => void;
+}
+
+/** Where one producer's budget stands. */
+export interface TraceUsage {
+  readonly rows: number;
+  readonly bytes: number;
+  readonly reservedBytes: number;
+  readonly droppedRows: number;
+  readonly droppedBytes: number;
+}
+
+/**
+ * One producer's trace for a turn (seed 000, Rows for work the model did not call). `call` opens a
+ * row under a host-minted id, runs the call with that id as its call id, settles the row and keeps
+ * its durable twin; `note` adds a progress line; `drain` hands each record out exactly once, for
+ * `details.toolTrace` of the reporting call's result. A call still running when drained is
+ * reported `pending: true`; when it settles the record is replaced in place, live and, with a
+ * journal, in the stored result it was drained into. Budgets, images, timing and share
+ * reservations are enforced here; see the package README for each rule.
+ */
+export class ToolTraceLog {
+  readonly producerId: string;
+  readonly #mint: () => string;
+  readonly #clock: TraceClock;
+  readonly #images: ToolImageStore | undefined;
+  readonly #settlements: ToolTraceSettlements | undefined;
+  readonly #shares: ShareAllowance;
+  readonly #emit: (event: ToolTraceEvent) => void;
+  readonly #problem: (message: string) => void;
+  readonly #budget = new TraceBudget();
+  readonly #rows = new Map<string, Row>();
+  readonly #unreported: Row[] = [];
+  readonly #admitted: Row[] = [];
+  readonly #drainedInto = new Set<string>();
+  readonly #truncation: TruncationNote;
+  #imageOrder = 0;
+  #imageQueue: Promise<unknown> = Promise.resolve();
+  #latestImage: { ref: ImageRef; order: number } | undefined;
+
+  constructor(options: ToolTraceLogOptions) {
+    const { producerId } = options;
+    if (typeof producerId !== "string" || producerId.length === 0 || producerId.length > 128)
+      throw new ToolTraceError(
+        "invalid-id",
+        `producerId must be 1 to 128 characters, received ${JSON.stringify(producerId)}`,
+      );
+    this.producerId = producerId;
+    this.#mint = checkedMinter(options.mintId);
+    this.#clock = options.clock ?? systemClock;
+    this.#images = options.images;
+    this.#settlements =
+      options.settlements ??
+      (options.journal ? new ToolTraceSettlements(options.journal) : undefined);
+    this.#shares = options.shares ?? new ShareAllowance();
+    this.#emit = options.onEvent ?? (() => {});
+    this.#problem = options.onProblem ?? (() => {});
+    this.#truncation = new TruncationNote(producerId, this.#budget);
+  }
+
+  /** The sink handed to the producer: `call`, `note` and `drain` of this log. */
+  readonly sink: CodeModeTraceSink = {
+    call: (name, args, execute) => this.call(name, args, execute),
+    note: (text) => this.note(text),
+    drain: (reportingCallId) => this.drain(reportingCallId),
+  };
+
+  /**
+   * Opens a row, runs `execute(rowId)`, settles the row and returns the result unchanged (unless it
+   * claims a share delivery the trace could not record, which becomes an error result). A throw
+   * settles the row as an error and is rethrown. Images in the result are externalized before the
+   * row settles, in completion order, so the latest-image lookup sees them as soon as this resolves.
+   */
+  async call(
+    name: string,
+    args: unknown,
+    execute: (rowId: string) => Promise<ToolResult>,
+  ): Promise<ToolResult> {
+    const row = this.#open(name, args);
+    let result: ToolResult;
+    try {
+      result = await execute(row.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.#settle(row, { result: errorResult(message), ...this.#completion(row), images: [] });
+      throw error;
+    }
+    const completion = this.#completion(row);
+    if (!hasImages(result) || this.#images === undefined)
+      return this.#settle(row, { result, ...completion, images: [] });
+    const turn = this.#imageQueue.then(async () => {
+      const images = await externalizeImages(result, this.#images, this.#problem);
+      return this.#settle(row, { result, ...completion, images });
+    });
+    this.#imageQueue = turn.catch(() => {});
+    return turn;
+  }
+
+  // A row is admitted when a row slot and the bytes of its minimal form are free (reservations
+  // count as spent), and published; otherwise it runs as an unpublished shadow that only an answer
+  // record can admit when it settles. `startedAt` is stamped here, once.
+  #open(name: string, args: unknown): Row {
+    if (typeof name !== "string" || name.length === 0 || name.length > 128)
+      throw new ToolTraceError(
+        "invalid-name",
+        `a row's tool name must be 1 to 128 characters, received ${JSON.stringify(name)}`,
+      );
+    const id = this.#mint();
+    const argsCopy = jsonCopy(args);
+    const parts: RecordParts = {
+      id,
+      producerId: this.producerId,
+      kind: "call",
+      name,
+      ...(argsCopy === undefined ? {} : { args: argsCopy }),
+      pending: true,
+      startedAt: Math.floor(this.#clock.now()),
+    };
+    const row: Row = {
+      id,
+      parts,
+      record: undefined,
+      bytes: 0,
+      settled: false,
+      reportedIn: undefined,
+      startedMono: this.#clock.monotonic(),
+      share: undefined,
+    };
+    this.#rows.set(id, row);
+    const minimal = minimalBytes(parts);
+    if (!this.#budget.admits(minimal)) return row;
+    this.#budget.rows++;
+    this.#store(row, fitRecord(parts, minimal + this.#budget.displayRoom()));
+    this.#unreported.push(row);
+    this.#admitted.push(row);
+    this.#emit({ type: "row-opened", record: row.record as ToolTraceRecord });
+    return row;
+  }
+
+  /** Streams a running row's partial result: its output tail, kept as far as the budget allows. */
+  update(rowId: string, partial: ToolResult): void {
+    const row = this.#row(rowId);
+    if (row.settled || row.record === undefined) return;
+    const capped = capTail(outputOf(partial), TRACE_OUTPUT_MAX_CHARS);
+    row.parts = { ...row.parts, output: capped.text, omittedBytes: capped.omitted };
+    const before = row.record;
+    this.#store(row, fitRecord(row.parts, row.bytes + this.#budget.displayRoom()));
+    if (JSON.stringify(before) !== JSON.stringify(row.record))
+      this.#emit({ type: "row-updated", record: row.record });
+  }
+
+  /** Adds a progress note (at most `TRACE_NOTE_MAX_CHARS` characters), if the budget admits it. */
+  note(text: string): void {
+    const full = String(text);
+    const cut =
+      full.length > TRACE_NOTE_MAX_CHARS ? `${full.slice(0, TRACE_NOTE_MAX_CHARS)}…` : full;
+    const id = this.#mint();
+    const parts: RecordParts = { id, producerId: this.producerId, kind: "note", text: cut };
+    const fitted = fitRecord(parts, Number.POSITIVE_INFINITY);
+    if (!this.#budget.admits(fitted.bytes)) {
+      this.#dropped(fitted.bytes);
+      return;
+    }
+    this.#budget.rows++;
+    const row: Row = {
+      id,
+      parts,
+      record: undefined,
+      bytes: 0,
+      settled: true,
+      reportedIn: undefined,
+      startedMono: 0,
+      share: undefined,
+    };
+    this.#rows.set(id, row);
+    this.#store(row, fitted);
+    this.#unreported.push(row);
+    this.#admitted.push(row);
+    this.#emit({ type: "note", record: fitted.record });
+  }
+
+  /**
+   * The records not yet reported, in the order they were admitted, for `details.toolTrace` of the
+   * result of `reportingCallId`. Each record is handed out once; a running one is `pending: true`
+   * and is later settled in place there. A call id that already received records is refused.
+   */
+  drain(reportingCallId: string): ToolTraceRecord[] {
+    if (typeof reportingCallId !== "string" || reportingCallId.length === 0)
+      throw new ToolTraceError("invalid-reporting-call", "drain needs the reporting call's id");
+    if (this.#unreported.length === 0 && !this.#truncation.unreported) return [];
+    if (this.#drainedInto.has(reportingCallId))
+      throw new ToolTraceError(
+        "drain-repeated",
+        `records were already drained into "${reportingCallId}"; each result reports once`,
+      );
+    this.#drainedInto.add(reportingCallId);
+    const rows = this.#unreported.splice(0);
+    const note = this.#truncation.take(reportingCallId);
+    const out: ToolTraceRecord[] = [];
+    for (const row of rows) {
+      row.reportedIn = reportingCallId;
+      out.push(row.record as ToolTraceRecord);
+    }
+    if (note !== undefined) out.push(note);
+    return out;
+  }
+  /**
+   * Reserves a share delivery on the running row `rowId` (see `reserveShare`): the share tool calls
+   * this, with the details it will return, after reading the bytes and before taking ownership.
+   */
+  reserveShare(rowId: string, details: unknown): ShareReservationResult {
+    return reserveShare(this.#rows.get(rowId), details, this.#budget, this.#shares);
+  }
+
+  /** The newest retained image reference of this producer (completion order), if any. */
+  latestImage(): ImageRef | undefined {
+    return this.#latestImage?.ref;
+  }
+
+  /**
+   * Orders images the wrapper itself returns after every nested image that completed before:
+   * waits for pending externalizations, then takes the next `imageOrder` and the completion time.
+   * Undefined (and no order spent) when `images` is empty.
+   */
+  async stampWrapperImages(
+    images: readonly ImageRef[],
+  ): Promise<{ readonly imageOrder: number; readonly imageTimestamp: number } | undefined> {
+    await this.#imageQueue;
+    const last = images[images.length - 1];
+    if (last === undefined) return undefined;
+    const imageOrder = ++this.#imageOrder;
+    this.#latestImage = { ref: last, order: imageOrder };
+    return { imageOrder, imageTimestamp: Math.floor(this.#clock.now()) };
+  }
+
+  /** Every recorded entry, in admission order, the truncation note last: the scoped record log. */
+  records(): ToolTraceRecord[] {
+    const out = this.#admitted.map((row) => row.record as ToolTraceRecord);
+    const note = this.#truncation.record;
+    return note === undefined ? out : [...out, note];
+  }
+
+  /** Where the budget stands. */
+  usage(): TraceUsage {
+    const b = this.#budget;
+    return {
+      rows: b.rows,
+      bytes: b.bytes,
+      reservedBytes: b.reserved,
+      droppedRows: b.droppedRows,
+      droppedBytes: b.droppedBytes,
+    };
+  }
+
+  /** Stops waiting journal writes of this log's own writer; later settles show only live. */
+  close(): void {
+    this.#settlements?.close();
+  }
+
+  #row(rowId: string): Row {
+    const row = this.#rows.get(rowId);
+    if (row === undefined)
+      throw new ToolTraceError("unknown-row", `no row "${rowId}" in producer "${this.producerId}"`);
+    return row;
+  }
+
+  #completion(row: Row) {
+    const durationMs = Math.max(0, this.#clock.monotonic() - row.startedMono);
+    return {
+      completedAt: Math.floor(this.#clock.now()),
+      durationMs: Math.round(durationMs * 100) / 100,
+    };
+  }
+
+  #store(row: Row, fitted: FittedRecord): void {
+    this.#budget.bytes += fitted.bytes - row.bytes;
+    row.bytes = fitted.bytes;
+    row.record = Object.freeze(fitted.record);
+  }
+
+  #dropped(bytes: number): void {
+    this.#budget.drop(bytes);
+    const { record, reportedIn } = this.#truncation.update(this.#mint);
+    this.#emit(
+      reportedIn === undefined ? { type: "note", record } : { type: "note", record, reportedIn },
+    );
+    if (reportedIn !== undefined) void this.#settlements?.write(reportedIn, record);
+  }
+
+  #settle(row: Row, input: SettleInput): ToolResult {
+    const { result } = input;
+    if (row.settled) return result;
+    row.settled = true;
+    const answers = questionAnswerOf(result.details);
+    if (answers.status === "invalid")
+      this.#problem(`row ${row.id}: answer record dropped: ${answers.reason}`);
+    const delivery = settleDelivery(row, result, this.#budget, this.#shares);
+    const output = capTail(delivery.error ?? outputOf(result), TRACE_OUTPUT_MAX_CHARS);
+    const { pending: _pending, output: _tail, omittedBytes: _omitted, ...opened } = row.parts;
+    row.parts = {
+      ...opened,
+      ...(result.isError || delivery.error !== undefined ? { isError: true } : {}),
+      ...(output.text === "" ? {} : { output: output.text, omittedBytes: output.omitted }),
+      durationMs: input.durationMs,
+      ...(answers.status === "valid" ? { questionAnswer: answers.record } : {}),
+      ...(input.images.length > 0
+        ? {
+            images: input.images,
+            imageOrder: this.#imageOrder + 1,
+            imageTimestamp: input.completedAt,
+          }
+        : {}),
+      ...(delivery.delivery === undefined ? {} : { delivery: delivery.delivery }),
+    };
+    const returned = delivery.error === undefined ? result : errorResult(delivery.error);
+    if (row.record === undefined) {
+      // A shadow: only an answer record, whose slot is mandatory, brings it into the trace.
+      if (answers.status !== "valid") {
+        this.#dropped(minimalBytes(row.parts));
+        return returned;
+      }
+      this.#budget.rows++;
+      this.#unreported.push(row);
+      this.#admitted.push(row);
+    }
+    const fitted = fitRecord(row.parts, row.bytes + delivery.bytes + this.#budget.displayRoom());
+    delivery.commit();
+    this.#store(row, fitted);
+    if (fitted.keptImages) {
+      this.#imageOrder++;
+      const last = input.images[input.images.length - 1] as ImageRef;
+      this.#latestImage = { ref: last, order: this.#imageOrder };
+    }
+    const record = row.record as ToolTraceRecord;
+    const reportedIn = row.reportedIn;
+    this.#emit(
+      reportedIn === undefined
+        ? { type: "row-settled", record }
+        : { type: "row-settled", record, reportedIn },
+    );
+    if (reportedIn !== undefined) void this.#settlements?.write(reportedIn, record);
+    return returned;
+  }
+}
+
+interface SettleInput {
+  readonly result: ToolResult;
+  readonly completedAt: number;
+  readonly durationMs: number;
+  readonly images: readonly ImageRef[];
+}
