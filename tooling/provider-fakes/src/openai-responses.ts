@@ -114,6 +114,9 @@ function render(reply: FakeReply, context: RenderContext): RenderedReply {
     status,
     output,
     ...(status === "incomplete" ? { incomplete_details: { reason: "max_output_tokens" } } : {}),
+    ...(status === "failed"
+      ? { error: { code: "server_error", message: "scripted failure" } }
+      : {}),
     usage: {
       input_tokens: input,
       input_tokens_details: { cached_tokens: u.cacheRead },
