@@ -65,7 +65,7 @@ export class SkillCatalog {
   }
 
   /** Adds one skill to the plugin's set, reading its line count now. Refuses a duplicate owner+name. */
-  registerSkill(plugin: string, skill: PluginSkill): Promise<SkillReloadReport> {
+  async registerSkill(plugin: string, skill: PluginSkill): Promise<SkillReloadReport> {
     const checked = checkSkill(
       skill,
       `skill ${JSON.stringify(skill?.name)} of plugin ${pluginName(plugin)}`,
@@ -82,7 +82,7 @@ export class SkillCatalog {
    * Replaces the plugin's complete set atomically, reading every line count once now. A malformed
    * skill or two with the same owner and name refuse the whole reload before anything changes.
    */
-  requestReload(plugin: string, skills: readonly PluginSkill[]): Promise<SkillReloadReport> {
+  async requestReload(plugin: string, skills: readonly PluginSkill[]): Promise<SkillReloadReport> {
     const name = pluginName(plugin);
     if (!Array.isArray(skills))
       invalidSkill(
@@ -120,7 +120,7 @@ export class SkillCatalog {
    * Replaces the plugin's complete set with the skills of Agent Skills directories
    * (`<root>/<name>/SKILL.md`), each file read once for its frontmatter and line count.
    */
-  reloadFromDirectories(
+  async reloadFromDirectories(
     plugin: string,
     sources: readonly SkillDirectorySource[],
   ): Promise<SkillReloadReport> {
@@ -149,11 +149,11 @@ export class SkillCatalog {
   }
 
   /** Withdraws the plugin's whole set, after any change of it already requested. */
-  removePlugin(plugin: string): Promise<void> {
-    return this.#inOrder(plugin, async () => {
+  async removePlugin(plugin: string): Promise<void> {
+    await this.#inOrder(plugin, async () => {
       this.#state.remove(plugin);
       return [];
-    }).then(() => undefined);
+    });
   }
 
   /** The diagnostics of the plugin's current set, or of every plugin's. */

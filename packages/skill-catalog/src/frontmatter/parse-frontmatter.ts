@@ -89,7 +89,7 @@ export function parseSkillSource(text: string): ParsedSkillSource {
     return failed("invalid", "frontmatter is not a mapping of keys to values", parts.body);
   }
   const json = frontmatterToJson(document);
-  if (!json.ok) return failed("bounds", json.problem, parts.body);
+  if (!json.ok) return failed(json.status, json.problem, parts.body);
   if (json.leftOut.length === 0) {
     return { status: "ok", frontmatter: json.frontmatter, leftOut: [], body: parts.body };
   }

@@ -9,9 +9,12 @@ import { SKILL_FRONTMATTER_MAX_ALIASES } from "../limits.js";
 
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-/** Thrown inside the conversion when a bound is passed; caught by {@link frontmatterToJson}. */
-class BoundPassed {
-  constructor(readonly problem: string) {}
+/** Thrown inside the conversion when a bound is passed or an alias leads nowhere. */
+class Unusable {
+  constructor(
+    readonly status: "bounds" | "invalid",
+    readonly problem: string,
+  ) {}
 }
 
 /** The JSON-safe frontmatter of a composed YAML document, or why it is handed as `{}`. */
@@ -21,7 +24,7 @@ export type FrontmatterJson =
       readonly frontmatter: SkillFrontmatter;
       readonly leftOut: readonly string[];
     }
-  | { readonly ok: false; readonly problem: string };
+  | { readonly ok: false; readonly status: "bounds" | "invalid"; readonly problem: string };
 
 interface Walk {
   values: number;
@@ -45,14 +48,16 @@ export function frontmatterToJson(document: Document.Parsed): FrontmatterJson {
     const frontmatter = convert(root, 1, walk, true);
     return { ok: true, frontmatter: frontmatter as SkillFrontmatter, leftOut: walk.leftOut };
   } catch (error) {
-    if (error instanceof BoundPassed) return { ok: false, problem: error.problem };
+    if (error instanceof Unusable)
+      return { ok: false, status: error.status, problem: error.problem };
     throw error;
   }
 }
 
 function convert(node: Node, depth: number, walk: Walk, root = false): SkillFrontmatterValue {
   if (!root && ++walk.values > SKILL_FRONTMATTER_MAX_VALUES) {
-    throw new BoundPassed(
+    throw new Unusable(
+      "bounds",
       `frontmatter holds more than ${SKILL_FRONTMATTER_MAX_VALUES.toLocaleString("en-US")} values`,
     );
   }
@@ -61,7 +66,10 @@ function convert(node: Node, depth: number, walk: Walk, root = false): SkillFron
   if (anchor !== undefined) walk.anchors.set(anchor, node);
   if (isScalar(node)) return scalarValue(node.value, node.source);
   if (depth > SKILL_FRONTMATTER_MAX_DEPTH) {
-    throw new BoundPassed(`frontmatter nests more than ${SKILL_FRONTMATTER_MAX_DEPTH} levels deep`);
+    throw new Unusable(
+      "bounds",
+      `frontmatter nests more than ${SKILL_FRONTMATTER_MAX_DEPTH} levels deep`,
+    );
   }
   if (isSeq(node)) {
     const list: SkillFrontmatterValue[] = [];
@@ -88,13 +96,18 @@ function convert(node: Node, depth: number, walk: Walk, root = false): SkillFron
 
 function convertAlias(name: string, depth: number, walk: Walk): SkillFrontmatterValue {
   if (++walk.aliases > SKILL_FRONTMATTER_MAX_ALIASES) {
-    throw new BoundPassed(
+    throw new Unusable(
+      "bounds",
       `frontmatter expands more than ${SKILL_FRONTMATTER_MAX_ALIASES} YAML aliases`,
     );
   }
   const target = walk.anchors.get(name);
-  // The composer already reported an alias to an unknown anchor as an error.
-  if (target === undefined) return null;
+  if (target === undefined) {
+    throw new Unusable(
+      "invalid",
+      `frontmatter is not valid YAML: alias *${name} refers to no anchor before it`,
+    );
+  }
   // The alias itself was counted as one value; its target's nodes count again as they expand.
   walk.values--;
   return convert(target, depth, walk);
