@@ -1,5 +1,7 @@
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import type { BrainStatusModel } from "@elowen/plugin-api";
+import { createSkillCatalogControl } from "@elowen/skill-catalog";
 import { loadConfig } from "./config/load-config.js";
 import type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
 import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
@@ -8,12 +10,12 @@ import { CardEmitter } from "./live/card-emitter.js";
 import { SessionEvents } from "./live/session-events.js";
 import { type LogSink, pluginLogger } from "./logger.js";
 import { ensureOwner } from "./owner-token.js";
+import { currentAccess } from "./plugins/access-scope.js";
 import { discoverPlugins } from "./plugins/discover.js";
 import { createHookHost } from "./plugins/hook-host.js";
 import { loadPlugins } from "./plugins/load-plugins.js";
 import type { PluginHost } from "./plugins/plugin-host.js";
 import { PluginRegistry } from "./plugins/registry.js";
-import { createSkillCatalogHost } from "./plugins/skill-catalog-host.js";
 import { OFFLINE_MODEL } from "./plugins/status-assembly.js";
 import { TurnServicesSlot } from "./plugins/turn-services.js";
 import { preferredLanguage } from "./plugins/view-strings.js";
@@ -77,7 +79,14 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     const owner = await ensureOwner(store, home);
     let admits = true;
     let model: BrainStatusModel = OFFLINE_MODEL;
-    const registry = new PluginRegistry({ log: coreLog });
+    const skillsOff = new Set(await store.grants.pluginSkillsOff());
+    const registry = new PluginRegistry({
+      log: coreLog,
+      // The Skills plugin keeps each account's skills in <its data dir>/personal/<account id>.
+      personalSkillsRoot: (userId) =>
+        join(home, "plugins-data", "skills", "personal", String(userId)),
+      pluginSkillsOff: (userId) => skillsOff.has(userId),
+    });
     const events = new SessionEvents();
     const cards = new CardEmitter(store, events, coreLog);
     const language = preferredLanguage(env.LC_ALL ?? env.LANG);
@@ -90,7 +99,8 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       admitsNewWork: () => admits,
       language,
       logger: (plugin: string) => pluginLogger(sink, plugin),
-      skillCatalog: createSkillCatalogHost(registry),
+      skillCatalog: (plugin: string) =>
+        createSkillCatalogControl(registry.skills, plugin, { currentAccess }),
       setModel(next: BrainStatusModel) {
         model = next;
       },
@@ -118,6 +128,10 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
           admitsNewWork: () => admits,
           plugins: () => registry.pluginStatus(),
           log: coreLog,
+        },
+        grantsChanged: (accountId, grants) => {
+          if (grants.pluginSkills) skillsOff.delete(accountId);
+          else skillsOff.add(accountId);
         },
         hookAudit: () => [
           ...hooks.audit(),

@@ -2,6 +2,7 @@ import type { SessionEvents } from "../live/session-events.js";
 import type { PluginRegistry } from "../plugins/registry.js";
 import type { StatusSources } from "../plugins/status-assembly.js";
 import type { Store } from "../store/store.js";
+import type { AccountGrants } from "../store/types.js";
 
 /** What the HTTP layer serves from. */
 export interface HttpContext {
@@ -11,6 +12,8 @@ export interface HttpContext {
   readonly status: StatusSources;
   /** The hook bus's audit ring buffer and the capability drops, oldest first. */
   readonly hookAudit: () => readonly Record<string, unknown>[];
+  /** Tells the host an account's grants changed (the plugin-skill switch is read synchronously). */
+  readonly grantsChanged: (accountId: number, grants: AccountGrants) => void;
   /** Runs every plugin's registerUserRemoved handler for a removed account. */
   readonly userRemoved: (userId: number) => Promise<void>;
   /** The daemon's default language for view strings when a request names none. */

@@ -2,6 +2,7 @@ import type { PluginRequest, PluginRouteMethod } from "@elowen/plugin-api";
 import { PLUGIN_ROUTE_METHODS } from "@elowen/plugin-api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { runWithAccess } from "../plugins/access-scope.js";
+import { isGranted } from "../plugins/grants.js";
 import type { HttpContext } from "./http-context.js";
 
 /** Request headers a plugin handler never sees: credentials stay with core. */
@@ -34,7 +35,7 @@ export function pluginRoutes(app: FastifyInstance, context: HttpContext): void {
       const match = context.registry.routes.match(request.method, rawPath);
       if (!match.ok) return reply.code(match.status).send({ error: match.error });
       const { entry, params } = match;
-      if (entry.grantable && !access.isAdmin && !access.grants.includes(entry.plugin)) {
+      if (!isGranted(access, entry.plugin, entry.grantable)) {
         return reply.code(403).send({ error: `${entry.plugin} is not enabled for this account` });
       }
       if (!entry.handler) {

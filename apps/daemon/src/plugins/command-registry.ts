@@ -11,6 +11,7 @@ import {
   type PickerRequest,
 } from "@elowen/plugin-api";
 import { CORE_COMMANDS } from "./core-commands.js";
+import { isGranted } from "./grants.js";
 
 /** A command a plugin registered, with its owner. */
 export interface RegisteredCommand {
@@ -120,7 +121,7 @@ export class CommandRegistry {
     for (const command of this.#commands.values()) taken.add(command.definition.name);
     const results = await Promise.all(
       this.#providers.map(async (entry) => {
-        if (entry.grantable && !access.isAdmin && !access.grants.includes(entry.plugin)) return [];
+        if (!isGranted(access, entry.plugin, entry.grantable)) return [];
         try {
           return (await entry.provider({ access, surface })).map((alias) => ({ alias, entry }));
         } catch (error) {
@@ -147,7 +148,7 @@ export class CommandRegistry {
 }
 
 function visibleTo(command: RegisteredCommand, access: Access): boolean {
-  return !command.grantable || access.isAdmin || access.grants.includes(command.plugin);
+  return isGranted(access, command.plugin, command.grantable);
 }
 
 function describe(

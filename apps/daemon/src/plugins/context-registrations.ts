@@ -8,12 +8,7 @@ import type {
 } from "@elowen/plugin-api";
 import type { LoadedPlugin } from "./loaded-plugin.js";
 import type { PluginHost } from "./plugin-host.js";
-import {
-  checkChainEvent,
-  checkHookName,
-  checkPromptNames,
-  checkReviewer,
-} from "./registration-checks.js";
+import { checkChainEvent, checkHookName, checkReviewer } from "./registration-checks.js";
 
 /** The registration methods of a context, staged until `register` resolves. */
 export type RegistrationMethods = Pick<
@@ -39,8 +34,14 @@ export type RegistrationMethods = Pick<
 /** Staged registrations of one plugin: applied together when `register` succeeds, else dropped. */
 export interface Staging {
   readonly methods: RegistrationMethods;
+  /** The prompt seams' template readers (usable after registration). */
+  readonly templates: Pick<PluginContext, "rawTemplate" | "renderTemplate">;
+  /** Resolves once the libraries have taken every registration (skill line counts read). */
+  settled(): Promise<void>;
   /** Applies every staged registration to the registry. */
   commit(): void;
+  /** Withdraws what the libraries already took (register failed). */
+  abort(): Promise<void>;
   /** Closes registration: later calls throw. */
   close(): void;
 }
@@ -57,7 +58,6 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
   const pending: (() => void)[] = [];
   const commands = new Set<string>();
   const tools = new Set<string>();
-  const templates = new Set<string>();
   let open = true;
   let reviewer = false;
   let codeMode = false;
@@ -76,11 +76,17 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
     return false;
   };
   const owned = <T>(value: T) => ({ plugin: name, value });
+  // Prompt seams and skills go straight to their libraries (which check them) and are withdrawn
+  // if register fails; the host's own registries are staged.
+  const seams = registry.prompts.forPlugin({ name, grants: [...plugin.granted], root: plugin.dir });
+  const libraryWork: Promise<unknown>[] = [];
 
   const methods: RegistrationMethods = {
     registerSkill(skill) {
       guard("registerSkill");
-      pending.push(() => registry.skills.push(owned(skill)));
+      const report = registry.skills.registerSkill(name, skill);
+      report.catch(() => undefined);
+      libraryWork.push(report);
     },
     registerCommand(command) {
       guard("registerCommand");
@@ -96,43 +102,24 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
     },
     registerSystemPromptFragment(text, options) {
       guard("registerSystemPromptFragment");
-      if (typeof text !== "string" || text.trim() === "")
-        throw new TypeError("registerSystemPromptFragment: text is required");
-      const fragment = { name: options?.name ?? "default", text };
-      pending.push(() => registry.prompts.fragments.push(owned(fragment)));
+      seams.registerSystemPromptFragment(text, options);
     },
     registerTurnContext(provider, options) {
       guard("registerTurnContext");
-      if (typeof provider !== "function")
-        throw new TypeError("registerTurnContext: the provider is a function");
-      const value = {
-        name: options?.name ?? "default",
-        placement: options?.placement ?? "before-user",
-        provider,
-      } as const;
-      pending.push(() => registry.prompts.turnContexts.push(owned(value)));
+      seams.registerTurnContext(provider, options);
     },
     registerInputTransform(transform) {
       guard("registerInputTransform");
-      if (typeof transform !== "function")
-        throw new TypeError("registerInputTransform: the transform is a function");
-      if (requires("registerInputTransform", "turnContext")) {
-        pending.push(() => registry.prompts.inputTransforms.push(owned(transform)));
-      }
+      if (requires("registerInputTransform", "turnContext"))
+        seams.registerInputTransform(transform);
     },
     registerStepContext(provider) {
       guard("registerStepContext");
-      if (typeof provider !== "function")
-        throw new TypeError("registerStepContext: the provider is a function");
-      pending.push(() => registry.prompts.stepContexts.push(owned(provider)));
+      seams.registerStepContext(provider);
     },
     registerPrompts(prompts) {
       guard("registerPrompts");
-      checkPromptNames(prompts, templates);
-      for (const entry of prompts.entries) templates.add(entry.name);
-      if (requires("registerPrompts", "prompt")) {
-        pending.push(() => registry.prompts.templates.push(owned(prompts)));
-      }
+      if (requires("registerPrompts", "prompt")) seams.registerPrompts(prompts);
     },
     registerBrainStatusProvider(provider) {
       guard("registerBrainStatusProvider");
@@ -219,6 +206,16 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
   };
   return {
     methods,
+    templates: { rawTemplate: seams.rawTemplate, renderTemplate: seams.renderTemplate },
+    async settled() {
+      await Promise.all(libraryWork);
+    },
+    async abort() {
+      pending.length = 0;
+      registry.prompts.withdraw(name);
+      registry.routes.withdraw(name);
+      await registry.skills.removePlugin(name);
+    },
     commit() {
       for (const apply of pending) apply();
       pending.length = 0;

@@ -110,11 +110,18 @@ async function loadOne(
     await withTimeout(Promise.resolve(plugin.register(ctx)), REGISTER_TIMEOUT_MS, manifest.name);
   } catch (error) {
     staging.close();
-    host.registry.routes.withdraw(manifest.name);
+    await staging.abort();
     return refuse(`register threw: ${(error as Error).message}`);
   }
   staging.close();
+  try {
+    await staging.settled();
+  } catch (error) {
+    await staging.abort();
+    return refuse(`a registration failed: ${(error as Error).message}`);
+  }
   staging.commit();
+  if (manifest.grantable) host.registry.grantable.add(manifest.name);
   return { name: manifest.name, version: manifest.version, ...base, state: "loaded", manifest };
 }
 

@@ -1,5 +1,3 @@
-import { readFile } from "node:fs/promises";
-import { join, resolve, sep } from "node:path";
 import { HOST_VERSIONS, type PluginContext } from "@elowen/plugin-api";
 import { currentAccess } from "./access-scope.js";
 import { type Staging, stageRegistrations } from "./context-registrations.js";
@@ -32,18 +30,7 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
     dataDir: plugin.dataDir,
     strings: viewStrings(plugin.manifest, host.language),
     ...staging.methods,
-    async rawTemplate(template) {
-      return readTemplate(host, name, template);
-    },
-    async renderTemplate(template, variables) {
-      const text = await readTemplate(host, name, template);
-      return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, key: string) => {
-        const value = variables[key];
-        if (value === undefined)
-          throw new Error(`renderTemplate: ${template} needs variable ${key}`);
-        return String(value);
-      });
-    },
+    ...staging.templates,
     emitCard(card) {
       const scope = currentTurn();
       if (!scope?.interactive) return;
@@ -82,24 +69,4 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
     },
   };
   return { ctx, staging };
-}
-
-/** Reads a template: the plugin's registered names first (inside their dir), then core's. */
-async function readTemplate(host: PluginHost, plugin: string, template: string): Promise<string> {
-  for (const { plugin: owner, value } of host.registry.prompts.templates) {
-    if (owner !== plugin || !value.entries.some((e) => e.name === template)) continue;
-    const dir = resolve(value.dir);
-    const file = resolve(dir, `${template}.md`);
-    if (!file.startsWith(dir + sep))
-      throw new Error(`rawTemplate: ${template} resolves outside ${dir}`);
-    return readFile(file, "utf8");
-  }
-  const core = join(import.meta.dirname, "templates", `${template}.md`);
-  try {
-    return await readFile(core, "utf8");
-  } catch {
-    throw new Error(
-      `rawTemplate: no template named ${template} (registered by ${plugin} or shipped by core)`,
-    );
-  }
 }

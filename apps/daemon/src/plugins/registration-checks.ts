@@ -1,8 +1,6 @@
 import {
   CHAIN_EVENT_NAMES,
   HOOK_NAMES,
-  PROMPT_TEMPLATE_NAME_PATTERN,
-  type PromptRegistration,
   retiredHookReplacement,
   SKILL_REVIEWER_CONTRACT_VERSION,
 } from "@elowen/plugin-api";
@@ -40,23 +38,4 @@ export function checkReviewer(registration: {
   if (typeof registration.run !== "function" || typeof registration.status !== "function") {
     throw new TypeError("registerSkillReviewer: run and status must be functions");
   }
-}
-
-/** Validates template names of a `registerPrompts` call; refuses duplicates of the plugin's own. */
-export function checkPromptNames(prompts: PromptRegistration, taken: ReadonlySet<string>): void {
-  if (typeof prompts?.dir !== "string" || prompts.dir === "") {
-    throw new TypeError("registerPrompts: dir is required");
-  }
-  const seen = new Set<string>();
-  (prompts.entries ?? []).forEach((entry, index) => {
-    const name = entry?.name;
-    if (typeof name !== "string" || !PROMPT_TEMPLATE_NAME_PATTERN.test(name)) {
-      throw new TypeError(
-        `registerPrompts: entries[${index}].name must be lowercase with slashes, dashes and underscores`,
-      );
-    }
-    if (seen.has(name) || taken.has(name))
-      throw new Error(`registerPrompts: template ${name} is registered twice`);
-    seen.add(name);
-  });
 }

@@ -1,19 +1,18 @@
 import type {
+  Access,
   AnyChainHook,
   ChainEventName,
   ChainMatcher,
   CodeModeControl,
   HookRegistration,
-  InputTransform,
-  PluginSkill,
-  PromptRegistration,
   SkillReviewerRegistration,
-  StepContextProvider,
-  TurnContextPlacement,
-  TurnContextProvider,
 } from "@elowen/plugin-api";
+import type { CoreTemplates, PromptRegistry } from "@elowen/prompt-compose";
+import { createPromptRegistry } from "@elowen/prompt-compose";
+import { SkillCatalog } from "@elowen/skill-catalog";
 import { CapabilityAudit } from "./capability-audit.js";
 import { CommandRegistry } from "./command-registry.js";
+import { isGranted } from "./grants.js";
 import type { PluginState } from "./loaded-plugin.js";
 import { RouteTable } from "./route-table.js";
 import type { RegisteredStatusProvider } from "./status-assembly.js";
@@ -25,17 +24,15 @@ export interface Owned<T> {
   readonly value: T;
 }
 
-/** The prompt contributions, in registration order. */
-export interface PromptContributions {
-  readonly fragments: Owned<{ readonly name: string; readonly text: string }>[];
-  readonly turnContexts: Owned<{
-    readonly name: string;
-    readonly placement: TurnContextPlacement;
-    readonly provider: TurnContextProvider;
-  }>[];
-  readonly inputTransforms: Owned<InputTransform>[];
-  readonly stepContexts: Owned<StepContextProvider>[];
-  readonly templates: Owned<PromptRegistration>[];
+/** What the registry is built with. */
+export interface RegistryOptions {
+  readonly log?: (message: string) => void;
+  readonly now?: () => number;
+  /** The account's own skills store (a personal skill's file must stay inside it). */
+  readonly personalSkillsRoot: (userId: number) => string;
+  /** True when the account switched plugin skills off for automatic discovery. */
+  readonly pluginSkillsOff: (userId: number) => boolean;
+  readonly coreTemplates?: CoreTemplates;
 }
 
 /**
@@ -54,24 +51,31 @@ export class PluginRegistry {
     readonly matcher: ChainMatcher<ChainEventName> | undefined;
     readonly hook: AnyChainHook<ChainEventName>;
   }>[] = [];
-  readonly prompts: PromptContributions = {
-    fragments: [],
-    turnContexts: [],
-    inputTransforms: [],
-    stepContexts: [],
-    templates: [],
-  };
-  readonly skills: Owned<PluginSkill>[] = [];
+  /** Prompt fragments, providers and templates (@elowen/prompt-compose). */
+  readonly prompts: PromptRegistry;
+  /** The live skill catalog (@elowen/skill-catalog). */
+  readonly skills: SkillCatalog;
+  /** Names of loaded user-grantable plugins. */
+  readonly grantable = new Set<string>();
   readonly capabilityAudit: CapabilityAudit;
   readonly states: PluginState[] = [];
   reviewer: Owned<SkillReviewerRegistration> | undefined;
   codeMode: Owned<CodeModeControl> | undefined;
 
-  constructor(
-    options: { readonly log?: (message: string) => void; readonly now?: () => number } = {},
-  ) {
+  constructor(options: RegistryOptions) {
     this.commands = new CommandRegistry(options.log);
     this.capabilityAudit = new CapabilityAudit(options.now);
+    this.prompts = createPromptRegistry(
+      options.coreTemplates === undefined ? {} : { coreTemplates: options.coreTemplates },
+    );
+    this.skills = new SkillCatalog({
+      personalRoot: options.personalSkillsRoot,
+      isGranted: (access, plugin) => isGranted(access, plugin, this.grantable.has(plugin)),
+      pluginSkillSwitch: (access) =>
+        access.userId !== null && options.pluginSkillsOff(access.userId)
+          ? (skill) => skill.catalogSource !== "plugin" && skill.catalogSource !== "bundled"
+          : undefined,
+    });
   }
 
   /** The plugins' load states as status shows them. */

@@ -43,6 +43,8 @@ export interface TokenStore {
 export interface GrantStore {
   get(accountId: number): Promise<AccountGrants>;
   set(accountId: number, grants: AccountGrants): Promise<AccountGrants>;
+  /** Accounts that switched plugin skills off for automatic discovery. */
+  pluginSkillsOff(): Promise<readonly number[]>;
 }
 
 /** Sessions. */

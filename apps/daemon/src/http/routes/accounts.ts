@@ -167,6 +167,7 @@ export function accountRoutes(app: FastifyInstance, context: HttpContext): void 
           throw new StoreError("invalid", `body.plugins.${index}: no plugin named ${name}`);
       });
       const grants = await store.grants.set(request.params.accountId, request.body);
+      context.grantsChanged(request.params.accountId, grants);
       return { plugins: [...grants.plugins], pluginSkills: grants.pluginSkills };
     },
   });

@@ -31,7 +31,13 @@ export function sqliteGrants(db: Database.Database, cache: AuthCache<AccountGran
       setSkills.run(accountId, pluginSkills ? 1 : 0);
     },
   );
+  const off = db.prepare<[], { account_id: number }>(
+    "SELECT account_id FROM account_settings WHERE plugin_skills = 0 ORDER BY account_id",
+  );
   return {
+    async pluginSkillsOff() {
+      return off.all().map((row) => row.account_id);
+    },
     async get(accountId) {
       const key = String(accountId);
       const cached = cache.get(key);

@@ -1,0 +1,98 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, test } from "vitest";
+import { startDaemon } from "../src/daemon.js";
+import { SchemaTooNewError } from "../src/store/sqlite/migrate.js";
+import { DatabaseLockedError } from "../src/store/sqlite/open-database.js";
+import { openSqliteStore } from "../src/store/sqlite/sqlite-store.js";
+import { spawnNode } from "./helpers/child.js";
+import { tempHome } from "./helpers/test-daemon.js";
+
+const fixtures = join(import.meta.dirname, "fixtures", "processes");
+const homes: string[] = [];
+const home = () => {
+  const h = tempHome();
+  homes.push(h);
+  return h;
+};
+afterEach(() => {
+  for (const h of homes.splice(0)) rmSync(h, { recursive: true, force: true });
+});
+
+describe("store faults", () => {
+  test("applies the numbered migrations once and reopens without change", async () => {
+    const file = join(home(), "elowen.db");
+    const store = openSqliteStore({ file });
+    await store.accounts.create({ name: "owner", role: "owner" });
+    await store.close();
+    const again = openSqliteStore({ file });
+    expect((await again.accounts.list()).length).toBe(1);
+    await again.close();
+    const db = new Database(file);
+    expect(db.pragma("user_version", { simple: true })).toBe(1);
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    db.close();
+  });
+
+  test("refuses a database from a newer daemon without touching it", () => {
+    const file = join(home(), "elowen.db");
+    const db = new Database(file);
+    db.pragma("user_version = 99");
+    db.close();
+    expect(() => openSqliteStore({ file })).toThrow(SchemaTooNewError);
+    expect(() => openSqliteStore({ file })).toThrow(
+      /schema version 99, newer than this daemon supports \(1\)/,
+    );
+    const after = new Database(file);
+    expect(after.pragma("user_version", { simple: true })).toBe(99);
+    expect(after.prepare("SELECT count(*) AS n FROM sqlite_master").get()).toEqual({ n: 0 });
+    after.close();
+  });
+
+  test("refuses a database another process holds, naming the file, and the daemon does not start", async () => {
+    const dir = home();
+    const file = join(dir, "elowen.db");
+    const holder = spawnNode([join(fixtures, "lock-holder.mjs"), file]);
+    try {
+      await holder.waitFor((line) => line === "ready");
+      expect(() => openSqliteStore({ file, busyTimeoutMs: 50 })).toThrow(DatabaseLockedError);
+      await expect(
+        startDaemon({
+          home: dir,
+          env: {},
+          log: () => {},
+          config: { server: { port: 0 }, plugins: { bundled: false } },
+        }),
+      ).rejects.toThrow(/is locked by another process/);
+    } finally {
+      holder.process.kill("SIGKILL");
+      await holder.exited();
+    }
+    const store = openSqliteStore({ file });
+    await store.close();
+  });
+
+  test("kill -9 in the middle of journal writes loses nothing committed and leaves no partial batch", async () => {
+    const file = join(home(), "elowen.db");
+    const writer = spawnNode([join(fixtures, "journal-writer.mjs"), file]);
+    const sessionLine = await writer.waitFor((line) => line.startsWith("session "));
+    await writer.waitFor((line) => line === "committed 200");
+    writer.process.kill("SIGKILL");
+    expect((await writer.exited()).signal).toBe("SIGKILL");
+    const acknowledged = Math.max(
+      ...writer.lines.filter((l) => l.startsWith("committed ")).map((l) => Number(l.slice(10))),
+    );
+    const store = openSqliteStore({ file });
+    const sessionId = sessionLine.slice("session ".length);
+    const branch = await store.journal.branch(sessionId);
+    expect(branch.length % 3).toBe(0);
+    expect(branch.length / 3).toBeGreaterThanOrEqual(acknowledged);
+    branch.forEach((entry, index) => {
+      expect(entry.seq).toBe(index);
+      expect((entry.data as { n: number }).n).toBe(Math.floor(index / 3) + 1);
+    });
+    expect((await store.sessions.get(sessionId))?.leafId).toBe(branch.at(-1)?.id);
+    await store.close();
+  });
+});
