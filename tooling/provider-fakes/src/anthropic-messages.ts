@@ -2,11 +2,13 @@ import type { IncomingHttpHeaders } from "node:http";
 import { argumentsText, pieces } from "./pieces.js";
 import type { FakeBlock, FakeReply } from "./script.js";
 import {
+  badRequest,
   bearer,
   isObject,
   type RenderContext,
   type RenderedReply,
   type RequestProblem,
+  STREAM_ONLY,
   sseFrame,
   stopOf,
   usageOf,
@@ -41,16 +43,15 @@ function checkAuth(headers: IncomingHttpHeaders, apiKey: string | undefined) {
 }
 
 function checkRequest(headers: IncomingHttpHeaders, body: unknown): RequestProblem | undefined {
-  const bad = (message: string) => ({ status: 400, message });
   if (headers["anthropic-version"] === undefined) {
-    return bad("anthropic-version: header is required");
+    return badRequest("anthropic-version: header is required");
   }
-  if (!isObject(body)) return bad("The request body is not valid JSON.");
-  if (typeof body.model !== "string") return bad("model: Field required");
-  if (!Number.isInteger(body.max_tokens)) return bad("max_tokens: Field required");
-  if (!Array.isArray(body.messages)) return bad("messages: Field required");
+  if (!isObject(body)) return badRequest("The request body is not valid JSON.");
+  if (typeof body.model !== "string") return badRequest("model: Field required");
+  if (!Number.isInteger(body.max_tokens)) return badRequest("max_tokens: Field required");
+  if (!Array.isArray(body.messages)) return badRequest("messages: Field required");
   if (body.stream !== true) {
-    return bad("provider-fakes answers streaming requests only: send stream: true");
+    return STREAM_ONLY;
   }
   return undefined;
 }

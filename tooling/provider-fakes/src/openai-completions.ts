@@ -1,12 +1,14 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { openaiCheckAuth, openaiErrorBody, STREAM_ONLY } from "./openai-shared.js";
+import { openaiCheckAuth, openaiErrorBody } from "./openai-shared.js";
 import { argumentsText, pieces } from "./pieces.js";
 import type { FakeReply } from "./script.js";
 import {
+  badRequest,
   isObject,
   type RenderContext,
   type RenderedReply,
   type RequestProblem,
+  STREAM_ONLY,
   sseFrame,
   stopOf,
   usageOf,
@@ -16,11 +18,10 @@ import {
 const FINISH = { stop: "stop", length: "length", toolUse: "tool_calls" } as const;
 
 function checkRequest(_headers: IncomingHttpHeaders, body: unknown): RequestProblem | undefined {
-  const bad = (message: string) => ({ status: 400, message });
-  if (!isObject(body)) return bad("We could not parse the JSON body of your request.");
-  if (typeof body.model !== "string") return bad("you must provide a model parameter");
+  if (!isObject(body)) return badRequest("We could not parse the JSON body of your request.");
+  if (typeof body.model !== "string") return badRequest("you must provide a model parameter");
   if (!Array.isArray(body.messages) || body.messages.length === 0) {
-    return bad("Invalid 'messages': empty array. Expected an array with minimum length 1.");
+    return badRequest("Invalid 'messages': empty array. Expected an array with minimum length 1.");
   }
   return body.stream === true ? undefined : STREAM_ONLY;
 }

@@ -1,12 +1,14 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { openaiCheckAuth, openaiErrorBody, STREAM_ONLY } from "./openai-shared.js";
+import { openaiCheckAuth, openaiErrorBody } from "./openai-shared.js";
 import { argumentsText, joined, pieces } from "./pieces.js";
 import type { FakeBlock, FakeReply } from "./script.js";
 import {
+  badRequest,
   isObject,
   type RenderContext,
   type RenderedReply,
   type RequestProblem,
+  STREAM_ONLY,
   sseFrame,
   stopOf,
   usageOf,
@@ -14,10 +16,9 @@ import {
 } from "./wire-protocol.js";
 
 function checkRequest(_headers: IncomingHttpHeaders, body: unknown): RequestProblem | undefined {
-  const bad = (message: string) => ({ status: 400, message });
-  if (!isObject(body)) return bad("We could not parse the JSON body of your request.");
-  if (typeof body.model !== "string") return bad("Missing required parameter: 'model'.");
-  if (body.input === undefined) return bad("Missing required parameter: 'input'.");
+  if (!isObject(body)) return badRequest("We could not parse the JSON body of your request.");
+  if (typeof body.model !== "string") return badRequest("Missing required parameter: 'model'.");
+  if (body.input === undefined) return badRequest("Missing required parameter: 'input'.");
   return body.stream === true ? undefined : STREAM_ONLY;
 }
 

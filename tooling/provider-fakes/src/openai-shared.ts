@@ -31,9 +31,3 @@ export function openaiCheckAuth(
   }
   return undefined;
 }
-
-/** The refusal of a request that does not ask to stream. */
-export const STREAM_ONLY: RequestProblem = {
-  status: 400,
-  message: "provider-fakes answers streaming requests only: send stream: true",
-};

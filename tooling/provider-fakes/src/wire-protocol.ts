@@ -42,6 +42,16 @@ export interface WireProtocol {
   streamError(message: string, errorType: string | undefined, position: number): string;
 }
 
+/** A request refused with HTTP 400 and `message`. */
+export function badRequest(message: string): RequestProblem {
+  return { status: 400, message };
+}
+
+/** The refusal of a request that does not ask to stream. */
+export const STREAM_ONLY: RequestProblem = badRequest(
+  "provider-fakes answers streaming requests only: send stream: true",
+);
+
 /** One SSE frame; `event` omitted writes a bare `data:` frame. */
 export function sseFrame(event: string | undefined, data: unknown): string {
   const payload = typeof data === "string" ? data : JSON.stringify(data);

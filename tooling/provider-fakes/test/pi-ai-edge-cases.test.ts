@@ -21,7 +21,7 @@ describe("pi-ai 0.73.1 on edge streams", () => {
     ["openai-completions", "stop", undefined],
     ["openai-responses", "stop", undefined],
   ] as const)(
-    "reads a %s stream that ends cleanly before its closing events as %s",
+    "on %s, reads a stream that ends cleanly before its closing events as %s",
     async (api, stop, error) => {
       const message = await play(api, {
         type: "reply",
@@ -40,7 +40,7 @@ describe("pi-ai 0.73.1 on edge streams", () => {
     ["openai-completions", "length", 4],
     // pi-ai handles only response.completed, so the wire's response.incomplete goes unread.
     ["openai-responses", "stop", 0],
-  ] as const)("reads a %s reply stopped at max tokens as %s", async (api, stop, output) => {
+  ] as const)("on %s, reads a reply stopped at max tokens as %s", async (api, stop, output) => {
     const message = await play(api, {
       type: "reply",
       content: TEXT,
@@ -55,14 +55,14 @@ describe("pi-ai 0.73.1 on edge streams", () => {
     ["anthropic-messages", "refusal", "An unknown error occurred"],
     ["openai-completions", "content_filter", "Provider finish_reason: content_filter"],
     ["openai-responses", "failed", "server_error: scripted failure"],
-  ] as const)("reads a %s stop of %s as an error", async (api, wire, error) => {
+  ] as const)("on %s, reads a wire stop reason of %s as an error", async (api, wire, error) => {
     const message = await play(api, { type: "reply", content: TEXT, wireStopReason: wire });
     expect(message.stopReason).toBe("error");
     expect(message.errorMessage).toBe(error);
   });
 
   test.each(["anthropic-messages", "openai-completions", "openai-responses"] as const)(
-    "salvages broken tool-call JSON on %s into partial arguments",
+    "on %s, salvages broken tool-call JSON into partial arguments",
     async (api) => {
       const message = await play(api, {
         type: "reply",
@@ -78,7 +78,7 @@ describe("pi-ai 0.73.1 on edge streams", () => {
     ["openai-completions", "served-2"],
     ["openai-responses", undefined],
   ] as const)(
-    "on %s reports a served model other than the requested one as %s",
+    "on %s, reports a served model other than the requested one as %s",
     async (api, served) => {
       const message = await play(api, { type: "reply", content: TEXT, model: "served-2" });
       expect(message.responseModel).toBe(served);

@@ -180,7 +180,10 @@ describe.each(APIS)("pi-ai over the %s fake", (api) => {
       { type: "reply", content: [{ type: "text", text: "Second time lucky" }] },
     ]);
     expect(message.content).toMatchObject([{ type: "text", text: "Second time lucky" }]);
-    expect(fake?.requests.map((r) => r.turn)).toEqual([0, 1]);
+    expect(fake?.requests.map((r) => [r.turn, r.headers["x-stainless-retry-count"]])).toEqual([
+      [0, "0"],
+      [1, "1"],
+    ]);
   });
 
   test("surfaces a dropped connection as a connection error", async () => {

@@ -1,4 +1,4 @@
-import type { FakeApi, FakeProvider } from "../src/index.js";
+import type { FakeApi, FakeProvider, FakeReply } from "../src/index.js";
 
 /** The headers each SDK sends, with key "k". */
 export function headersFor(api: FakeApi): Record<string, string> {
@@ -86,3 +86,15 @@ export async function readAll(response: Response): Promise<{ text: string; failu
     return { text, failure: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** A reply with one block of each kind, two deltas each, and every usage count. */
+export const FULL: FakeReply = {
+  type: "reply",
+  chunks: 2,
+  content: [
+    { type: "thinking", thinking: "abcd", signature: "S" },
+    { type: "text", text: "wxyz" },
+    { type: "toolCall", id: "c1", name: "f", arguments: { a: 1 } },
+  ],
+  usage: { input: 5, output: 7, cacheRead: 11, cacheWrite: 13 },
+};
