@@ -1,28 +1,14 @@
 import type { PromptComposeInput, PromptComposeTrait } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
-import { testChains } from "../test/test-chains.js";
+import { engineText, INPUT, ids } from "../test/compose-fixtures.js";
+import { hookBus } from "../test/test-chains.js";
 import { type ComposeRequest, compose } from "./compose.js";
 import { PromptComposeError } from "./prompt-compose-error.js";
-import { ENGINE_SECTIONS } from "./sections/engine-sections.js";
 import { toSystemBlocks, toSystemText } from "./sections/system-prompt.js";
-
-const INPUT: PromptComposeInput = {
-  model: "claude-test",
-  promptModel: "claude-test",
-  surfaces: ["terminal"],
-  tools: ["Read", "SkillLoad"],
-  outputStyle: null,
-  traits: [],
-};
-const ids = (r: { sections: readonly { id: string }[] }) => r.sections.map((s) => s.id);
-const engineText = (id: string) => {
-  const text = ENGINE_SECTIONS.find((s) => s.id === id)?.text;
-  return typeof text === "string" ? text : "";
-};
 
 describe("compose: the engine's sections", () => {
   test("opens the full prompt with intro, system, doing_tasks, actions, tools and tone, all shared", async () => {
-    const result = await compose({ dispatcher: testChains().dispatcher, input: INPUT });
+    const result = await compose({ dispatcher: hookBus(), input: INPUT });
     expect(ids(result)).toEqual(["intro", "system", "doing_tasks", "actions", "tools", "tone"]);
     expect(result.sections.every((s) => s.scope === "shared")).toBe(true);
     expect(result.session).toBe("");
@@ -30,7 +16,7 @@ describe("compose: the engine's sections", () => {
   });
 
   test("joins the sections of one side with a blank line, in order", async () => {
-    const result = await compose({ dispatcher: testChains().dispatcher, input: INPUT });
+    const result = await compose({ dispatcher: hookBus(), input: INPUT });
     expect(result.shared).toBe(result.sections.map((s) => s.text).join("\n\n"));
     expect(result.shared.startsWith(engineText("intro"))).toBe(true);
   });
@@ -53,7 +39,7 @@ describe("compose: the engine's sections", () => {
     [["bare", "lean", "teammate"], ["bare"]],
   ])("traits %j give the sections %j", async (traits, expected) => {
     const result = await compose({
-      dispatcher: testChains().dispatcher,
+      dispatcher: hookBus(),
       input: { ...INPUT, traits },
     });
     expect(ids(result)).toEqual(expected);
@@ -62,7 +48,7 @@ describe("compose: the engine's sections", () => {
   test("an output style without coding instructions drops doing_tasks and is named in the session suffix", async () => {
     const outputStyle = { name: "Explanatory", keepCodingInstructions: false };
     const result = await compose({
-      dispatcher: testChains().dispatcher,
+      dispatcher: hookBus(),
       input: { ...INPUT, outputStyle },
     });
     expect(ids(result)).toEqual(["intro", "system", "actions", "tools", "tone", "output_style"]);
@@ -74,7 +60,7 @@ describe("compose: the engine's sections", () => {
   test("a host's own engine sections replace the default ones", async () => {
     const engineSections = [{ id: "only", scope: "shared" as const, text: "Only this." }];
     const result = await compose({
-      dispatcher: testChains().dispatcher,
+      dispatcher: hookBus(),
       input: INPUT,
       engineSections,
     });
@@ -84,7 +70,7 @@ describe("compose: the engine's sections", () => {
 
 describe("compose: plugin and session sections", () => {
   const request = (over: Partial<ComposeRequest> = {}): ComposeRequest => ({
-    dispatcher: testChains().dispatcher,
+    dispatcher: hookBus(),
     input: { ...INPUT, traits: ["skills"] },
     fragments: [{ id: "acme:rules", plugin: "acme", text: "Acme rules." }],
     platformFragments: [{ id: "chat:platform", plugin: "chat", text: "On chat, be short." }],
@@ -155,164 +141,9 @@ describe("compose: plugin and session sections", () => {
   });
 });
 
-describe("compose: prompt.section", () => {
-  test("asks about every section by id, in order, and a null answer leaves it out", async () => {
-    const chains = testChains();
-    const asked: [string, string | null][] = [];
-    chains.on("prompt.section", (e, next) => {
-      asked.push([e.name, e.text === null ? null : "text"]);
-      return e.name === "tone" ? { text: null } : next();
-    });
-    const result = await compose({
-      dispatcher: chains.dispatcher,
-      input: { ...INPUT, traits: ["lean"] },
-      persona: "P",
-    });
-    expect(asked.map(([name]) => name)).toEqual(ENGINE_SECTIONS.map((s) => s.id).concat("persona"));
-    expect(asked.find(([name]) => name === "tone")).toEqual(["tone", null]);
-    expect(ids(result)).toEqual(["intro", "system", "tools", "lean_body", "persona"]);
-  });
-
-  test("rewrites a section's text", async () => {
-    const chains = testChains();
-    chains.on("prompt.section", async (e, next) =>
-      e.name === "intro" ? { text: "Hello." } : next(),
-    );
-    const result = await compose({ dispatcher: chains.dispatcher, input: INPUT });
-    expect(result.sections[0]).toEqual({ id: "intro", text: "Hello.", scope: "shared" });
-  });
-
-  test("supplies text for an engine section its traits leave out (asked with text null)", async () => {
-    const chains = testChains();
-    chains.on("prompt.section", (e, next) => (e.name === "print" ? { text: "Printed." } : next()));
-    const result = await compose({ dispatcher: chains.dispatcher, input: INPUT });
-    expect(ids(result)).toContain("print");
-  });
-
-  test("an empty text leaves the section out", async () => {
-    const chains = testChains();
-    chains.on("prompt.section", (e, next) => (e.name === "tools" ? { text: "" } : next()));
-    expect(ids(await compose({ dispatcher: chains.dispatcher, input: INPUT }))).not.toContain(
-      "tools",
-    );
-  });
-
-  test("a section answer that is not { text } is reported and the engine's text kept", async () => {
-    const chains = testChains();
-    chains.on("prompt.section", (e, next) =>
-      e.name === "intro" ? ({ text: 42 } as never) : next(),
-    );
-    const result = await compose({ dispatcher: chains.dispatcher, input: INPUT });
-    expect(result.sections[0]?.text).toBe(engineText("intro"));
-    expect(result.problems).toEqual([
-      expect.objectContaining({ code: "invalid-chain-result", id: "prompt.section" }),
-    ]);
-  });
-});
-
-describe("compose: prompt.compose", () => {
-  test("a section appended after next(e) is sent after the boundary even when marked shared", async () => {
-    const chains = testChains();
-    chains.on("prompt.compose", async (e, next) => {
-      const r = await next({ ...e, traits: ["bare"] });
-      return { sections: [...r.sections, { id: "acme:late", text: "Late.", scope: "shared" }] };
-    });
-    const result = await compose({ dispatcher: chains.dispatcher, input: INPUT, persona: "P" });
-    expect(result.sections).toEqual([
-      { id: "bare", text: engineText("bare"), scope: "shared" },
-      { id: "acme:late", text: "Late.", scope: "shared" },
-    ]);
-    const withSession = testChains();
-    withSession.on("prompt.compose", async (e, next) => {
-      const r = await next(e);
-      return { sections: [...r.sections, { id: "acme:late", text: "Late.", scope: "shared" }] };
-    });
-    const moved = await compose({ dispatcher: withSession.dispatcher, input: INPUT, persona: "P" });
-    expect(moved.sections.at(-1)).toEqual({ id: "acme:late", text: "Late.", scope: "session" });
-    expect(moved.session).toBe("P\n\nLate.");
-  });
-
-  test("a hook may drop and reorder sections; the engine places the boundary", async () => {
-    const chains = testChains();
-    chains.on("prompt.compose", async (e, next) => {
-      const r = await next(e);
-      return { sections: [...r.sections].reverse().filter((s) => s.id !== "tone") };
-    });
-    const result = await compose({ dispatcher: chains.dispatcher, input: INPUT });
-    expect(ids(result)).toEqual(["tools", "actions", "doing_tasks", "system", "intro"]);
-  });
-
-  test("the engine builds from the traits the hook passed down", async () => {
-    const chains = testChains();
-    chains.on("prompt.compose", (e, next) => next({ ...e, traits: ["lean"] }));
-    expect(ids(await compose({ dispatcher: chains.dispatcher, input: INPUT }))).toEqual([
-      "intro",
-      "system",
-      "tools",
-      "lean_body",
-    ]);
-  });
-
-  test("a repeated id, an unknown scope and an empty id are left out and reported", async () => {
-    const chains = testChains();
-    chains.on("prompt.compose", () => ({
-      sections: [
-        { id: "a", text: "A", scope: "shared" },
-        { id: "a", text: "again", scope: "shared" },
-        { id: "b", text: "B", scope: "global" as never },
-        { id: "", text: "C", scope: "session" },
-      ],
-    }));
-    const result = await compose({ dispatcher: chains.dispatcher, input: INPUT });
-    expect(result.sections).toEqual([{ id: "a", text: "A", scope: "shared" }]);
-    expect(result.problems.map((p) => p.code)).toEqual([
-      "duplicate-section-id",
-      "invalid-section",
-      "invalid-section",
-    ]);
-    expect(result.problems[1]?.message).toContain('scope of "b" must be one of shared, session');
-  });
-
-  test("a hook that throws is reported and the engine's own prompt is sent", async () => {
-    const chains = testChains();
-    chains.on("prompt.compose", () => {
-      throw new Error("boom");
-    });
-    const result = await compose({ dispatcher: chains.dispatcher, input: INPUT });
-    expect(ids(result)).toEqual(["intro", "system", "doing_tasks", "actions", "tools", "tone"]);
-    expect(result.problems).toEqual([
-      expect.objectContaining({ code: "chain-failed", id: "prompt.compose" }),
-    ]);
-    expect(result.problems[0]?.message).toContain("boom");
-  });
-
-  test("an answer without a section list is reported and the engine's own prompt is sent", async () => {
-    const chains = testChains();
-    chains.on("prompt.compose", () => ({ sections: "everything" }) as never);
-    const result = await compose({ dispatcher: chains.dispatcher, input: INPUT });
-    expect(result.sections).toHaveLength(6);
-    expect(result.problems.map((p) => p.code)).toEqual(["invalid-chain-result"]);
-  });
-
-  test("passes the caller's scope to the chain", async () => {
-    const chains = testChains();
-    chains.on("prompt.compose", (_e, next) => next());
-    await compose({
-      dispatcher: chains.dispatcher,
-      input: INPUT,
-      scope: { sessionId: "s-1", userId: 3 },
-    });
-    expect(chains.raised).toEqual([
-      { event: "prompt.compose", scope: { sessionId: "s-1", userId: 3 } },
-    ]);
-  });
-});
-
 test("compose refuses an input that breaks the contract, naming the field", async () => {
   const input = { ...INPUT, traits: ["fast"] } as unknown as PromptComposeInput;
-  const error = await compose({ dispatcher: testChains().dispatcher, input }).catch(
-    (e: unknown) => e,
-  );
+  const error = await compose({ dispatcher: hookBus(), input }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(PromptComposeError);
   expect(error).toMatchObject({ code: "invalid-input", field: "input.traits.0" });
 });

@@ -39,8 +39,11 @@ export interface ComposeProblem {
 
 /** Describes a value for a message: its type, and a short preview of strings. */
 export function describeValue(value: unknown): string {
-  if (value === null) return "null";
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string") return `a string of ${value.length} characters`;
-  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
+  if (typeof value === "object" || typeof value === "function" || typeof value === "symbol") {
+    return `${typeof value === "object" ? "an" : "a"} ${typeof value}`;
+  }
+  return `${typeof value} ${String(value)}`;
 }
