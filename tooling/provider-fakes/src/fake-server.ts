@@ -74,8 +74,9 @@ export async function startFake(
 
   const server = createServer({ noDelay: true }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
-      // A bug in the fake must not pass for a provider failure: answer 500 and say so.
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      // A bug in the fake must not pass for a provider failure: say so, and never invite a retry.
+      if (res.headersSent) return res.destroy();
+      res.writeHead(500, { "content-type": "text/plain", "x-should-retry": "false" });
       res.end(`provider-fakes internal error: ${String(error)}`);
     });
   });
