@@ -1,0 +1,160 @@
+import { join } from "node:path";
+import {
+  ElowenError,
+  SKILLS_EDIT_FAILED,
+  SKILLS_MOVE_FAILED,
+  SKILLS_ROLLBACK_FAILED,
+} from "@elowen/plugin-shared/errors";
+import type { SkillEdit } from "./edit-input.js";
+import {
+  discardDirectory,
+  ensureFolder,
+  type FileOps,
+  fsFailure,
+  nameTaken,
+  sourceTooLarge,
+} from "./file-ops.js";
+import { renderSkillSource } from "./frontmatter.js";
+import { describeOwner, type SkillOwner, sameOwner } from "./owners.js";
+import { clearAgentMark } from "./provenance.js";
+import { isRefusal, refuse, type SkillRefusal } from "./refusal.js";
+import { contentRevision, ownerDir, readSkillFile, type SkillFile } from "./skill-paths.js";
+
+/** A skill after a successful write: where it is now and its new revision. */
+export interface WrittenSkill {
+  readonly ok: true;
+  readonly name: string;
+  readonly owner: SkillOwner;
+  readonly revision: number;
+}
+
+/** Refuses a supplied revision that is not the current file's. */
+export function staleRevision(
+  file: SkillFile,
+  name: string,
+  expected: number | undefined,
+): SkillRefusal | undefined {
+  return expected === undefined || expected === file.revision
+    ? undefined
+    : refuse(
+        "stale-revision",
+        `skill "${name}" changed since revision ${expected}; reload it and apply the edit again`,
+      );
+}
+
+/** Prepares an edited source, or refuses it before anything is written. */
+export function prepareEdit(file: SkillFile, name: string, edit: SkillEdit): string | SkillRefusal {
+  const text = renderSkillSource(file.source.yaml, name, edit, edit.content ?? file.source.body);
+  if (text === undefined) {
+    return refuse(
+      "invalid-input",
+      `skill "${name}" has frontmatter that is not a YAML mapping (${file.source.problem ?? "unreadable"}); fix its SKILL.md before editing it here`,
+    );
+  }
+  return sourceTooLarge(text) ?? text;
+}
+
+/** Removes a skill directory with everything in it, after the revision check. */
+export async function removeSkill(
+  ops: FileOps,
+  owner: SkillOwner,
+  name: string,
+  expectedRevision: number | undefined,
+): Promise<{ readonly ok: true; readonly name: string } | SkillRefusal> {
+  return ops.locks.run(ownerDir(ops.layout, owner), async () => {
+    const file = await readSkillFile(ownerDir(ops.layout, owner), name);
+    if (isRefusal(file)) return file;
+    const stale = staleRevision(file, name, expectedRevision);
+    if (stale) return stale;
+    try {
+      await discardDirectory(ops, file.dir, name);
+    } catch (error) {
+      return fsFailure(error, SKILLS_MOVE_FAILED, `could not remove skill "${name}"`);
+    }
+    return { ok: true, name };
+  });
+}
+
+/**
+ * Transfers a skill to another owner, with an optional edit. The whole directory is renamed, so
+ * support files beside `SKILL.md` travel with it, and the edit is written at the destination
+ * through the same frontmatter editor as PATCH, so unknown keys survive. If that write fails, the
+ * directory is renamed back to where it was; a failed rename back is a reportable
+ * `skills.rollback_failed`. The reviewer's mark is cleared: a transfer is a human act.
+ */
+export async function transferSkill(
+  ops: FileOps,
+  from: SkillOwner,
+  name: string,
+  to: SkillOwner,
+  change: {
+    readonly edit: SkillEdit;
+    readonly expectedRevision?: number;
+    readonly reserved?: ReadonlySet<string>;
+  },
+): Promise<WrittenSkill | SkillRefusal> {
+  if (sameOwner(from, to))
+    return refuse("invalid-input", `skill "${name}" already belongs to ${describeOwner(to)}`);
+  const folders = [ownerDir(ops.layout, from), ownerDir(ops.layout, to)];
+  return ops.locks.runAll(folders, async () => {
+    const file = await readSkillFile(ownerDir(ops.layout, from), name);
+    if (isRefusal(file)) return file;
+    const stale = staleRevision(file, name, change.expectedRevision);
+    if (stale) return stale;
+    const taken = await nameTaken(ops, to, name, change.reserved, from);
+    if (taken) return taken;
+    const edited =
+      Object.keys(change.edit).length > 0 ? prepareEdit(file, name, change.edit) : undefined;
+    if (isRefusal(edited)) return edited;
+    let destination: string;
+    try {
+      const folder = await ensureFolder(ops, to);
+      if (isRefusal(folder)) return folder;
+      destination = join(folder, name);
+      await ops.io.rename(file.dir, destination);
+    } catch (error) {
+      return fsFailure(
+        error,
+        SKILLS_MOVE_FAILED,
+        `could not move skill "${name}" to ${describeOwner(to)}`,
+      );
+    }
+    if (edited !== undefined) {
+      try {
+        await ops.io.writeText(join(destination, "SKILL.md"), edited);
+      } catch (writeError) {
+        await restore(ops, destination, file.dir, name, writeError);
+        return fsFailure(
+          writeError,
+          SKILLS_EDIT_FAILED,
+          `could not write the edited skill "${name}"; it was moved back`,
+        );
+      }
+    }
+    await clearAgentMark(destination);
+    const revision =
+      edited === undefined ? file.revision : contentRevision(Buffer.from(edited, "utf8"));
+    return { ok: true, name, owner: to, revision };
+  });
+}
+
+async function restore(
+  ops: FileOps,
+  moved: string,
+  original: string,
+  name: string,
+  writeError: unknown,
+): Promise<void> {
+  try {
+    await ops.io.rename(moved, original);
+  } catch (rollbackError) {
+    throw new ElowenError({
+      code: SKILLS_ROLLBACK_FAILED,
+      summary: `skill "${name}" could not be moved back after its edit failed`,
+      expected: `the directory back at ${original}`,
+      received: `it is still at ${moved}; the edit failed with: ${(writeError as Error).message}`,
+      fix: "move the directory back by hand",
+      cause: rollbackError,
+    });
+  }
+}

@@ -1,0 +1,270 @@
+import type {
+  Access,
+  PluginRequest,
+  PluginResponse,
+  PluginRouteHandler,
+  SkillCatalogControl,
+  SkillCatalogEntry,
+} from "@elowen/plugin-api";
+import { isRecord } from "@elowen/plugin-shared/record";
+import { checkEdit, checkNewSkill, checkRevision } from "./edit-input.js";
+import {
+  type Actor,
+  type OwnerOperation,
+  type OwnerSpec,
+  parseOwnerBody,
+  parseOwnerQuery,
+  type SkillOwner,
+} from "./owners.js";
+import { isRefusal, refuse, type SkillRefusal, type SkillRefusalCode } from "./refusal.js";
+import type { SkillFiles } from "./skill-files.js";
+import type { WrittenSkill } from "./skill-move.js";
+import { checkSkillName } from "./skill-paths.js";
+
+/** What the route handlers need: the file owner, the live catalog and the caller-owned reload. */
+export interface SkillRoutesDeps {
+  readonly files: SkillFiles;
+  readonly catalog: SkillCatalogControl;
+  /** Replaces the complete skill set in the catalog; called after every successful mutation. */
+  readonly reload: () => Promise<void>;
+  /** This plugin's name, as catalog entries record it. */
+  readonly pluginName: string;
+}
+
+/** The HTTP status of each refusal. A stale revision is 409 with `{ error }` only. */
+export const REFUSAL_STATUS: Readonly<Record<SkillRefusalCode, number>> = {
+  "owner-required": 400,
+  "owner-invalid": 400,
+  "invalid-input": 400,
+  "no-personal-target": 403,
+  forbidden: 403,
+  redirected: 403,
+  "account-missing": 404,
+  "not-found": 404,
+  exists: 409,
+  "stale-revision": 409,
+  "not-agent-marked": 409,
+  "fs-refusal": 503,
+};
+
+/** One row of `GET /plugins/skills/list`: `catalogSource` and `effective` are the only scope and state fields. */
+export interface SkillListRow {
+  readonly name: string;
+  readonly description: string;
+  readonly plugin: string;
+  readonly catalogSource: SkillCatalogEntry["catalogSource"];
+  readonly effective: SkillCatalogEntry["effective"];
+  readonly lineCount: number | null;
+  /** For this plugin's personal and instance skills: the revision to send as `expectedRevision`. */
+  readonly revision?: number;
+  /** For this plugin's personal and instance skills: the markdown body, for the editor. */
+  readonly content?: string;
+}
+
+/**
+ * The route handlers of the declared patterns: `GET /plugins/skills/list`, `POST /plugins/skills`,
+ * `PATCH` and `DELETE /plugins/skills/:name`, and `POST /plugins/skills/:name/owner`. Mutations
+ * need an explicit `?owner=`; a transfer's destination is the body's `owner`. Refusals answer
+ * `{ error }` with the status of {@link REFUSAL_STATUS} before any write or reload.
+ */
+export function skillRoutes(deps: SkillRoutesDeps): PluginRouteHandler[] {
+  return [
+    { method: "GET", path: "/plugins/skills/list", handle: (request) => listSkills(deps, request) },
+    {
+      method: "POST",
+      path: "/plugins/skills",
+      handle: (request) => respond(() => createSkill(deps, request)),
+    },
+    {
+      method: "PATCH",
+      path: "/plugins/skills/:name",
+      handle: (request) => respond(() => patchSkill(deps, request)),
+    },
+    {
+      method: "DELETE",
+      path: "/plugins/skills/:name",
+      handle: (request) => respond(() => deleteSkill(deps, request)),
+    },
+    {
+      method: "POST",
+      path: "/plugins/skills/:name/owner",
+      handle: (request) => respond(() => transferSkill(deps, request)),
+    },
+  ];
+}
+
+/** The actor of an HTTP request: the authenticated account; an administrator's request is an administrator session. */
+export function requestActor(access: Access): Actor {
+  return {
+    userId: access.userId,
+    isAdmin: access.isAdmin,
+    isOwner: access.isOwner,
+    adminSession: access.isAdmin,
+  };
+}
+
+/** Names other plugins' skills use in the reader's current catalog (this plugin's own are checked on disk). */
+export async function reservedNames(
+  catalog: SkillCatalogControl,
+  access: Access,
+  pluginName: string,
+): Promise<Set<string>> {
+  const entries = await catalog.visibleSkills(access);
+  return new Set(entries.filter((entry) => entry.plugin !== pluginName).map((entry) => entry.name));
+}
+
+async function listSkills(deps: SkillRoutesDeps, request: PluginRequest): Promise<PluginResponse> {
+  const entries = await deps.catalog.visibleSkills(request.access);
+  const skills: SkillListRow[] = [];
+  for (const entry of entries) {
+    const row: SkillListRow = {
+      name: entry.name,
+      description: entry.description,
+      plugin: entry.plugin,
+      catalogSource: entry.catalogSource,
+      effective: entry.effective,
+      lineCount: entry.lineCount,
+    };
+    const owner = editableOwner(deps, entry, request.access);
+    const file = owner ? await deps.files.read(owner, entry.name) : undefined;
+    skills.push(
+      file && !isRefusal(file)
+        ? { ...row, revision: file.revision, content: file.source.body }
+        : row,
+    );
+  }
+  return { status: 200, json: { skills } };
+}
+
+function editableOwner(
+  deps: SkillRoutesDeps,
+  entry: SkillCatalogEntry,
+  access: Access,
+): SkillOwner | undefined {
+  if (entry.plugin !== deps.pluginName) return undefined;
+  if (entry.catalogSource === "instance") return { kind: "instance" };
+  if (
+    entry.catalogSource === "personal" &&
+    entry.ownerUserId !== null &&
+    entry.ownerUserId === access.userId
+  ) {
+    return { kind: "personal", userId: entry.ownerUserId };
+  }
+  return undefined;
+}
+
+type Outcome = SkillRefusal | PluginResponse;
+
+async function respond(run: () => Promise<Outcome>): Promise<PluginResponse> {
+  const outcome = await run();
+  return isRefusal(outcome)
+    ? { status: REFUSAL_STATUS[outcome.code], json: { error: outcome.message } }
+    : outcome;
+}
+
+async function target(
+  deps: SkillRoutesDeps,
+  request: PluginRequest,
+  spec: OwnerSpec | SkillRefusal,
+  operation: OwnerOperation,
+): Promise<SkillOwner | SkillRefusal> {
+  return isRefusal(spec)
+    ? spec
+    : deps.files.resolveOwner(spec, requestActor(request.access), operation);
+}
+
+function written(skill: WrittenSkill, status = 200): PluginResponse {
+  const catalogSource = skill.owner.kind === "instance" ? "instance" : "personal";
+  return { status, json: { skill: { name: skill.name, catalogSource, revision: skill.revision } } };
+}
+
+async function createSkill(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+  const spec = parseOwnerQuery(request.query.owner);
+  if (isRefusal(spec)) return spec;
+  const input = checkNewSkill(request.body);
+  if (isRefusal(input)) return input;
+  const owner = await target(deps, request, spec, "create");
+  if (isRefusal(owner)) return owner;
+  const reserved = await reservedNames(deps.catalog, request.access, deps.pluginName);
+  const result = await deps.files.create(owner, input, { reserved });
+  if (isRefusal(result)) return result;
+  await deps.reload();
+  return written(result, 201);
+}
+
+async function patchSkill(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+  const spec = parseOwnerQuery(request.query.owner);
+  if (isRefusal(spec)) return spec;
+  const name = checkSkillName(request.params.name);
+  if (isRefusal(name)) return name;
+  const change = checkEdit(request.body, { requireChange: true });
+  if (isRefusal(change)) return change;
+  const owner = await target(deps, request, spec, "edit");
+  if (isRefusal(owner)) return owner;
+  const revision =
+    change.expectedRevision === undefined ? {} : { expectedRevision: change.expectedRevision };
+  const result = await deps.files.patch(owner, name, change.edit, revision);
+  if (isRefusal(result)) return result;
+  await deps.reload();
+  return written(result);
+}
+
+async function deleteSkill(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+  const spec = parseOwnerQuery(request.query.owner);
+  if (isRefusal(spec)) return spec;
+  const name = checkSkillName(request.params.name);
+  if (isRefusal(name)) return name;
+  const expected = deleteRevision(request.body);
+  if (isRefusal(expected)) return expected;
+  const owner = await target(deps, request, spec, "delete");
+  if (isRefusal(owner)) return owner;
+  const result = await deps.files.remove(
+    owner,
+    name,
+    expected === undefined ? {} : { expectedRevision: expected },
+  );
+  if (isRefusal(result)) return result;
+  await deps.reload();
+  return { status: 200, json: { deleted: name } };
+}
+
+function deleteRevision(body: unknown): number | undefined | SkillRefusal {
+  if (body === undefined || body === null) return undefined;
+  if (!isRecord(body)) return refuse("invalid-input", "body must be a JSON object or empty");
+  const extra = Object.keys(body).find((key) => key !== "expectedRevision");
+  if (extra !== undefined)
+    return refuse(
+      "invalid-input",
+      `body.${extra} is not a field of this request; allowed: expectedRevision`,
+    );
+  return body.expectedRevision === undefined
+    ? undefined
+    : checkRevision(body.expectedRevision, "body.expectedRevision");
+}
+
+async function transferSkill(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+  const sourceSpec = parseOwnerQuery(request.query.owner);
+  if (isRefusal(sourceSpec)) return sourceSpec;
+  const name = checkSkillName(request.params.name);
+  if (isRefusal(name)) return name;
+  if (!isRecord(request.body))
+    return refuse("invalid-input", 'body must be a JSON object with the destination "owner"');
+  const destinationSpec = parseOwnerBody(request.body.owner);
+  if (isRefusal(destinationSpec)) return destinationSpec;
+  const change = checkEdit(request.body, { requireChange: false, extraKeys: ["owner"] });
+  if (isRefusal(change)) return change;
+  // Moving a skill out of a folder removes it there; moving it in creates it there.
+  const from = await target(deps, request, sourceSpec, "delete");
+  if (isRefusal(from)) return from;
+  const to = await target(deps, request, destinationSpec, "create");
+  if (isRefusal(to)) return to;
+  const reserved = await reservedNames(deps.catalog, request.access, deps.pluginName);
+  const result = await deps.files.transfer(from, name, to, {
+    edit: change.edit,
+    reserved,
+    ...(change.expectedRevision === undefined ? {} : { expectedRevision: change.expectedRevision }),
+  });
+  if (isRefusal(result)) return result;
+  await deps.reload();
+  return written(result);
+}

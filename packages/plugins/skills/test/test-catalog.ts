@@ -1,0 +1,140 @@
+import { readFile, realpath } from "node:fs/promises";
+import { sep } from "node:path";
+import type {
+  Access,
+  PluginSkill,
+  SkillCatalogControl,
+  SkillCatalogEntry,
+  SkillInvocation,
+  SkillReadResult,
+} from "@elowen/plugin-api";
+import { parse } from "yaml";
+
+/**
+ * A deliberately small stand-in for the host's live catalog (@elowen/skill-catalog), with only
+ * the semantics these tests rely on: one plugin's complete set replaced by `requestReload`, line
+ * counts read at reload, ownership (a personal skill is visible only to its account), the two
+ * projections from `disableModelInvocation`, `userInvocable` and `enabled`, and a reader that
+ * refuses files outside their base directory and substitutes `$ARGUMENTS` only. Grants, the
+ * per-account switch, same-name precedence, `$1`.. and the real diagnostics are the host's and
+ * are not modelled here.
+ */
+export class TestCatalog implements SkillCatalogControl {
+  skills: readonly PluginSkill[] = [];
+  /** Entries another plugin contributes, visible to everyone (for the collision rule). */
+  foreign: SkillCatalogEntry[] = [];
+  reloads = 0;
+  /** When set, every catalog read throws it (a host failure). */
+  failure: unknown;
+  readonly #lineCounts = new Map<string, number | null>();
+
+  constructor(
+    readonly pluginName: string,
+    readonly currentAccess: () => Access,
+  ) {}
+
+  async requestReload(skills: readonly PluginSkill[]): Promise<void> {
+    this.reloads += 1;
+    this.#lineCounts.clear();
+    for (const skill of skills) {
+      const text = await readFile(skill.filePath, "utf8").catch(() => undefined);
+      this.#lineCounts.set(
+        skill.filePath,
+        text === undefined ? null : text.split("\n").length - (text.endsWith("\n") ? 1 : 0),
+      );
+    }
+    this.skills = [...skills];
+  }
+
+  async visibleSkills(
+    access: Access = this.currentAccess(),
+  ): Promise<readonly SkillCatalogEntry[]> {
+    if (this.failure !== undefined) throw this.failure;
+    const own = this.skills
+      .filter((skill) => skill.ownerUserId === undefined || skill.ownerUserId === access.userId)
+      .map((skill) => this.#entry(skill));
+    return [...own, ...this.foreign];
+  }
+
+  async visibleEntries(options: {
+    invocation: SkillInvocation;
+    access?: Access;
+  }): Promise<readonly SkillCatalogEntry[]> {
+    return (await this.visibleSkills(options.access)).filter(
+      (entry) => entry.effective[options.invocation],
+    );
+  }
+
+  canonicalBaseDir(
+    skill: Pick<SkillCatalogEntry, "name" | "plugin" | "ownerUserId">,
+  ): string | undefined {
+    return this.skills.find(
+      (s) => s.name === skill.name && (s.ownerUserId ?? null) === skill.ownerUserId,
+    )?.baseDir;
+  }
+
+  async readSkill(
+    name: string,
+    options: { access?: Access; invocation?: SkillInvocation; args?: string } = {},
+  ): Promise<SkillReadResult> {
+    const access = options.access ?? this.currentAccess();
+    const visible = options.invocation
+      ? await this.visibleEntries({ invocation: options.invocation, access })
+      : await this.visibleSkills(access);
+    const entry = visible.find((e) => e.name === name);
+    if (!entry) {
+      const hidden = (await this.visibleSkills(access)).some((e) => e.name === name);
+      return {
+        ok: false,
+        reason: hidden ? "denied" : "missing",
+        message: `skill "${name}" is not available`,
+      };
+    }
+    const skill = this.skills.find(
+      (s) => s.name === name && (s.ownerUserId ?? null) === entry.ownerUserId,
+    );
+    if (!skill)
+      return { ok: false, reason: "missing", message: `skill "${name}" has no file here` };
+    let text: string;
+    try {
+      const [file, base] = await Promise.all([
+        realpath(skill.filePath),
+        realpath(skill.baseDir ?? ""),
+      ]);
+      if (!file.startsWith(base + sep))
+        return { ok: false, reason: "redirected", message: "outside its directory" };
+      text = await readFile(file, "utf8");
+    } catch {
+      return { ok: false, reason: "missing", message: `the file of "${name}" is missing` };
+    }
+    const match = /^---\n([\s\S]*?)\n---\n?/.exec(text);
+    const body = match ? text.slice(match[0].length) : text;
+    const served = options.args === undefined ? body : body.replaceAll("$ARGUMENTS", options.args);
+    return {
+      ok: true,
+      entry,
+      body: served,
+      frontmatter: match ? (parse(match[1] ?? "") ?? {}) : {},
+      lineCount: served.split("\n").length,
+      path: skill.filePath,
+    };
+  }
+
+  #entry(skill: PluginSkill): SkillCatalogEntry {
+    const enabled = skill.enabled ?? true;
+    const disableModelInvocation = skill.disableModelInvocation ?? false;
+    const userInvocable = skill.userInvocable ?? true;
+    return {
+      name: skill.name,
+      description: skill.description,
+      plugin: this.pluginName,
+      catalogSource: skill.catalogSource ?? "plugin",
+      ownerUserId: skill.ownerUserId ?? null,
+      lineCount: this.#lineCounts.get(skill.filePath) ?? null,
+      disableModelInvocation,
+      userInvocable,
+      enabled,
+      effective: { model: enabled && !disableModelInvocation, user: enabled && userInvocable },
+    };
+  }
+}
