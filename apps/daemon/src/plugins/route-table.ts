@@ -73,7 +73,14 @@ export class RouteTable {
       let ok = true;
       for (let i = 0; i < segments.length; i += 1) {
         const declared = entry.segments[i] as string;
-        if (declared.startsWith(":")) continue;
+        if (declared.startsWith(":")) {
+          // A parameter matches one non-empty segment.
+          if (segments[i] === "") {
+            ok = false;
+            break;
+          }
+          continue;
+        }
         if (declared !== segments[i]) {
           ok = false;
           break;
