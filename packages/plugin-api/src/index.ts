@@ -207,6 +207,7 @@ export type {
   SkillSource,
 } from "./events/skill.js";
 export {
+  isSkillFrontmatter,
   SkillFrontmatterSchema,
   SkillFrontmatterValueSchema,
   SkillPromptInputSchema,

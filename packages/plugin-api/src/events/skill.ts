@@ -21,25 +21,41 @@ export interface SkillFrontmatter {
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
+function isFrontmatterValue(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === "boolean" || typeof value === "string") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (depth > 64) return false;
+  if (Array.isArray(value)) return value.every((item) => isFrontmatterValue(item, depth + 1));
+  return isFrontmatterObject(value, depth + 1);
+}
+
+function isFrontmatterObject(value: unknown, depth: number): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  // Own keys of the input itself: a parsed `__proto__` key is an own property here, which a
+  // schema that rebuilds the object would silently turn into a prototype assignment.
+  return Object.keys(value).every(
+    (key) =>
+      !FORBIDDEN_KEYS.has(key) &&
+      isFrontmatterValue((value as Record<string, unknown>)[key], depth),
+  );
+}
+
+/** True when `value` is JSON-safe frontmatter data with no `__proto__`, `constructor` or `prototype` key. */
+export function isSkillFrontmatter(value: unknown): value is SkillFrontmatter {
+  return isFrontmatterObject(value, 0);
+}
+
 /** A JSON-safe frontmatter value (no bounds: those are the reader's to apply while parsing). */
-export const SkillFrontmatterValueSchema: z.ZodType<SkillFrontmatterValue> = z.lazy(() =>
-  z.union([
-    z.null(),
-    z.boolean(),
-    z.number().refine(Number.isFinite, "finite"),
-    z.string(),
-    z.array(SkillFrontmatterValueSchema),
-    SkillFrontmatterSchema,
-  ]),
+export const SkillFrontmatterValueSchema = z.custom<SkillFrontmatterValue>(
+  (value) => isFrontmatterValue(value, 0),
+  "JSON-safe data (null, boolean, finite number, string, list or object) with no __proto__, constructor or prototype keys",
 );
-/** A frontmatter object: free keys, none of them a prototype key. */
-export const SkillFrontmatterSchema: z.ZodType<SkillFrontmatter> = z.lazy(() =>
-  z
-    .record(z.string(), SkillFrontmatterValueSchema)
-    .refine(
-      (record) => Object.keys(record).every((k) => !FORBIDDEN_KEYS.has(k)),
-      "no __proto__, constructor or prototype keys",
-    ),
+/** A frontmatter object: free keys, none of them a prototype key; checked on the input as given. */
+export const SkillFrontmatterSchema = z.custom<SkillFrontmatter>(
+  isSkillFrontmatter,
+  "a plain object of JSON-safe values with no __proto__, constructor or prototype keys",
 );
 
 /** Whose words a skill is. The list is open: a newer source is a word of its own. */
