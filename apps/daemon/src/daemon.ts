@@ -12,7 +12,6 @@ import { type LogSink, pluginLogger } from "./logger.js";
 import { ensureOwner } from "./owner-token.js";
 import { currentAccess } from "./plugins/access-scope.js";
 import { discoverPlugins } from "./plugins/discover.js";
-import { createHookHost } from "./plugins/hook-host.js";
 import { loadPlugins } from "./plugins/load-plugins.js";
 import type { PluginHost } from "./plugins/plugin-host.js";
 import { PluginRegistry } from "./plugins/registry.js";
@@ -82,6 +81,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     const skillsOff = new Set(await store.grants.pluginSkillsOff());
     const registry = new PluginRegistry({
       log: coreLog,
+      logger: pluginLogger(sink, "hooks"),
       // The Skills plugin keeps each account's skills in <its data dir>/personal/<account id>.
       personalSkillsRoot: (userId) =>
         join(home, "plugins-data", "skills", "personal", String(userId)),
@@ -114,7 +114,6 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         consent: config.plugins.consent,
       },
     );
-    const hooks = createHookHost(registry, coreLog);
     const app = await buildServer(
       {
         store,
@@ -134,7 +133,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
           else skillsOff.add(accountId);
         },
         hookAudit: () => [
-          ...hooks.audit(),
+          ...registry.hooks.audit().map((e) => ({ ...e })),
           ...registry.capabilityAudit.entries().map((e) => ({ ...e })),
         ],
         userRemoved: async (userId) => {
@@ -167,7 +166,16 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       stopping ??= (async () => {
         admits = false;
         sweep.stop();
-        await hooks.shutdown({ reason, deadline: Date.now() + config.shutdown.pauseDeadlineMs });
+        const report = await registry.hooks.shutdown({
+          reason,
+          deadline: Date.now() + config.shutdown.pauseDeadlineMs,
+        });
+        if (report.abandoned.length > 0) {
+          coreLog(
+            `plugin.shutdown passed the pause deadline; abandoned: ${report.abandoned.join(", ")}`,
+          );
+        }
+        registry.hooks.close();
         await app.close();
         await cards.drain();
         await store.checkpoint();

@@ -1,5 +1,6 @@
 import { OPEN_URL_MAX_CHARS } from "@elowen/plugin-api";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { json } from "./helpers/json.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
 let t: TestDaemon;
@@ -83,7 +84,7 @@ describe("the command catalog", () => {
   test("an unknown surface is a 400 naming it", async () => {
     const response = await t.request("/commands?surface=tv");
     expect(response.status).toBe(400);
-    expect((await response.json()).path).toBe("querystring.surface");
+    expect((await json(response)).path).toBe("querystring.surface");
   });
 });
 
@@ -97,15 +98,15 @@ describe("pickers", () => {
 
   test("an action's openUrl is normalized and its notice uses the reader's language", async () => {
     const response = await action("open", "HTTPS://Example.COM/a/../b?q=1");
-    expect(await response.json()).toEqual({
+    expect(await json(response)).toEqual({
       notice: "Se connecter",
       openUrl: "https://example.com/b?q=1",
     });
   });
 
   test("an action without openUrl leaves browser handling inactive", async () => {
-    expect(await (await action("plain", "")).json()).toEqual({ notice: "done" });
-    expect(await (await action("none", "")).json()).toEqual({});
+    expect(await json(await action("plain", ""))).toEqual({ notice: "done" });
+    expect(await json(await action("none", ""))).toEqual({});
   });
 
   test.each([
@@ -116,15 +117,15 @@ describe("pickers", () => {
   ])("refuses openUrl %s", async (url, reason) => {
     const response = await action("open", url);
     expect(response.status).toBe(502);
-    expect((await response.json()).error).toMatch(reason);
+    expect((await json(response)).error).toMatch(reason);
   });
 
   test("an openUrl of exactly OPEN_URL_MAX_CHARS is accepted and one more is refused", async () => {
-    const exact = await (await action("long", String(OPEN_URL_MAX_CHARS))).json();
+    const exact = await json(await action("long", String(OPEN_URL_MAX_CHARS)));
     expect(exact.openUrl.length).toBe(OPEN_URL_MAX_CHARS);
     const over = await action("long", String(OPEN_URL_MAX_CHARS + 1));
     expect(over.status).toBe(502);
-    expect((await over.json()).error).toMatch(/longer than 4096 characters/);
+    expect((await json(over)).error).toMatch(/longer than 4096 characters/);
   });
 
   test("dispatching an adminOnly command as a user is refused even without the catalog", async () => {

@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { json } from "./helpers/json.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
 let t: TestDaemon;
@@ -39,7 +40,7 @@ describe("authentication", () => {
   test("a request without a token gets 401 and nothing else", async () => {
     const response = await t.request("/brain/status", { token: null });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: "unauthorized" });
+    expect(await json(response)).toEqual({ error: "unauthorized" });
     expect(response.headers.get("www-authenticate")).toBe("Bearer");
   });
 
@@ -50,7 +51,7 @@ describe("authentication", () => {
     ]) {
       const response = await t.request("/sessions", { token: null, headers });
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "unauthorized" });
+      expect(await json(response)).toEqual({ error: "unauthorized" });
     }
   });
 
@@ -60,7 +61,7 @@ describe("authentication", () => {
   });
 
   test("health is public", async () => {
-    expect(await (await t.request("/health", { token: null })).json()).toEqual({
+    expect(await json(await t.request("/health", { token: null }))).toEqual({
       ok: true,
       version: "0.30.7",
     });
@@ -85,7 +86,7 @@ describe("authentication", () => {
     ]) {
       const response = await t.request(path, { token: bob.token });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: `no session ${session.id}` });
+      expect(await json(response)).toEqual({ error: `no session ${session.id}` });
     }
     expect(
       (await t.request(`/sessions/${session.id}`, { token: bob.token, method: "DELETE" })).status,
@@ -148,7 +149,7 @@ describe("bodies and validation", () => {
     expect(fits.status).toBe(201);
     const over = await post("/sessions", JSON.stringify({ title: "a".repeat(4097) }));
     expect(over.status).toBe(413);
-    expect((await over.json()).error).toMatch(/larger than the daemon accepts/);
+    expect((await json(over)).error).toMatch(/larger than the daemon accepts/);
     const exact = `{"title":"${"a".repeat(4096 - 12)}"}`;
     expect(exact.length).toBe(4096);
     expect((await post("/sessions", exact)).status).toBe(400);
@@ -158,13 +159,13 @@ describe("bodies and validation", () => {
   test("malformed JSON is a 400 saying so", async () => {
     const response = await post("/sessions", '{"title": ');
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatch(/not valid JSON/);
+    expect((await json(response)).error).toMatch(/not valid JSON/);
   });
 
   test("an invalid field is a 400 naming its path and rule", async () => {
     const response = await post("/sessions", JSON.stringify({ title: "x".repeat(201) }));
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await json(response);
     expect(body.path).toBe("body.title");
     expect(body.error).toMatch(/^body\.title: /);
   });
@@ -172,12 +173,12 @@ describe("bodies and validation", () => {
   test("an unknown field is refused, naming it", async () => {
     const response = await post("/sessions", JSON.stringify({ title: "x", owner: 1 }));
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatch(/owner/);
+    expect((await json(response)).error).toMatch(/owner/);
   });
 
   test("a bad query parameter is a 400 naming it", async () => {
     const response = await t.request("/sessions?limit=201");
     expect(response.status).toBe(400);
-    expect((await response.json()).path).toBe("querystring.limit");
+    expect((await json(response)).path).toBe("querystring.limit");
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { json } from "./helpers/json.js";
 import { rawRequest } from "./helpers/raw-request.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
@@ -77,7 +78,7 @@ describe("plugin routes", () => {
       body: JSON.stringify({ a: 1 }),
     });
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ got: { a: 1 } });
+    expect(await json(response)).toEqual({ got: { a: 1 } });
   });
 
   test("a method the pattern is not declared for is a 404", async () => {
@@ -105,9 +106,9 @@ describe("plugin routes", () => {
     const user = await t.account("grantee");
     expect((await t.request("/plugins/grantable/ping", { token: user.token })).status).toBe(403);
     await t.owner.accounts.setGrants(user.id, { plugins: ["acme-grantable"], pluginSkills: true });
-    expect(
-      await (await t.request("/plugins/grantable/ping", { token: user.token })).json(),
-    ).toEqual({ pong: true });
+    expect(await json(await t.request("/plugins/grantable/ping", { token: user.token }))).toEqual({
+      pong: true,
+    });
   });
 
   test("granting an unknown plugin is a 400 naming it", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { json } from "./helpers/json.js";
 import { rawRequest } from "./helpers/raw-request.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
@@ -23,7 +24,7 @@ describe("sessions", () => {
   test("a session without a body is created untitled", async () => {
     const response = await t.request("/sessions", { method: "POST" });
     expect(response.status).toBe(201);
-    expect((await response.json()).title).toBeNull();
+    expect((await json(response)).title).toBeNull();
   });
 
   test("lists page by cursor, most recently updated first", async () => {
@@ -43,7 +44,7 @@ describe("sessions", () => {
   test("a malformed session id is a 400 naming the parameter", async () => {
     const response = await t.request("/sessions/..%2f..%2faccounts");
     expect(response.status).toBe(400);
-    expect((await response.json()).path).toBe("params.sessionId");
+    expect((await json(response)).path).toBe("params.sessionId");
   });
 
   test("history shows the visible projection, paged by cursor, hidden entries excluded", async () => {

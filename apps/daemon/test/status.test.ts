@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { json } from "./helpers/json.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
 let t: TestDaemon;
@@ -33,7 +34,7 @@ describe("GET /brain/status", () => {
   });
 
   test("the OpenAPI document is generated from the route schemas", async () => {
-    const doc = (await (await t.request("/openapi.json")).json()) as {
+    const doc = (await json(await t.request("/openapi.json"))) as {
       paths: Record<
         string,
         Record<

@@ -8,7 +8,7 @@ import type {
 } from "@elowen/plugin-api";
 import type { LoadedPlugin } from "./loaded-plugin.js";
 import type { PluginHost } from "./plugin-host.js";
-import { checkChainEvent, checkHookName, checkReviewer } from "./registration-checks.js";
+import { checkReviewer } from "./registration-checks.js";
 
 /** The registration methods of a context, staged until `register` resolves. */
 export type RegistrationMethods = Pick<
@@ -80,6 +80,8 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
   // if register fails; the host's own registries are staged.
   const seams = registry.prompts.forPlugin({ name, grants: [...plugin.granted], root: plugin.dir });
   const libraryWork: Promise<unknown>[] = [];
+  const removers: (() => void)[] = [];
+  registry.granted.set(name, [...plugin.granted]);
 
   const methods: RegistrationMethods = {
     registerSkill(skill) {
@@ -129,10 +131,7 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
     },
     registerHook(hook) {
       guard("registerHook");
-      checkHookName(hook?.name);
-      if (typeof hook.run !== "function")
-        throw new TypeError(`registerHook: ${hook.name}: run must be a function`);
-      pending.push(() => registry.hooks.push(owned(hook as never)));
+      removers.push(registry.hooks.registerHook(name, hook));
     },
     on<E extends ChainEventName>(
       event: E,
@@ -140,13 +139,11 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
       maybeHook?: AnyChainHook<E>,
     ) {
       guard("on");
-      checkChainEvent(event);
-      const hook = (maybeHook ?? matcherOrHook) as AnyChainHook<ChainEventName>;
-      const matcher = (maybeHook ? matcherOrHook : undefined) as
-        | ChainMatcher<ChainEventName>
-        | undefined;
-      if (typeof hook !== "function") throw new TypeError(`on: ${event}: the hook is a function`);
-      pending.push(() => registry.chains.push(owned({ event, matcher, hook })));
+      removers.push(
+        maybeHook === undefined
+          ? registry.hooks.on(name, event, matcherOrHook as AnyChainHook<E>)
+          : registry.hooks.on(name, event, matcherOrHook as ChainMatcher<E>, maybeHook),
+      );
     },
     registerTool(tool) {
       guard("registerTool");
@@ -212,6 +209,8 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
     },
     async abort() {
       pending.length = 0;
+      for (const remove of removers.splice(0)) remove();
+      registry.granted.delete(name);
       registry.prompts.withdraw(name);
       registry.routes.withdraw(name);
       await registry.skills.removePlugin(name);

@@ -1,10 +1,12 @@
+import { HookBus } from "@elowen/hook-bus";
 import type {
-  Access,
   AnyChainHook,
   ChainEventName,
   ChainMatcher,
   CodeModeControl,
   HookRegistration,
+  PluginLogger,
+  PluginMutation,
   SkillReviewerRegistration,
 } from "@elowen/plugin-api";
 import type { CoreTemplates, PromptRegistry } from "@elowen/prompt-compose";
@@ -33,6 +35,8 @@ export interface RegistryOptions {
   /** True when the account switched plugin skills off for automatic discovery. */
   readonly pluginSkillsOff: (userId: number) => boolean;
   readonly coreTemplates?: CoreTemplates;
+  /** Where the hook bus logs plugin hook failures. */
+  readonly logger?: PluginLogger;
 }
 
 /**
@@ -45,12 +49,10 @@ export class PluginRegistry {
   readonly routes = new RouteTable();
   readonly statusProviders: RegisteredStatusProvider[] = [];
   readonly userRemoved: Owned<(userId: number) => void | Promise<void>>[] = [];
-  readonly hooks: Owned<HookRegistration>[] = [];
-  readonly chains: Owned<{
-    readonly event: ChainEventName;
-    readonly matcher: ChainMatcher<ChainEventName> | undefined;
-    readonly hook: AnyChainHook<ChainEventName>;
-  }>[] = [];
+  /** Lifecycle hooks and middleware chains (@elowen/hook-bus); also the ChainDispatcher. */
+  readonly hooks: HookBus;
+  /** The capabilities each loaded plugin was granted (manifest ∩ operator consent). */
+  readonly granted = new Map<string, readonly PluginMutation[]>();
   /** Prompt fragments, providers and templates (@elowen/prompt-compose). */
   readonly prompts: PromptRegistry;
   /** The live skill catalog (@elowen/skill-catalog). */
@@ -65,6 +67,10 @@ export class PluginRegistry {
   constructor(options: RegistryOptions) {
     this.commands = new CommandRegistry(options.log);
     this.capabilityAudit = new CapabilityAudit(options.now);
+    this.hooks = new HookBus({
+      grantsOf: (plugin) => this.granted.get(plugin) ?? [],
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    });
     this.prompts = createPromptRegistry(
       options.coreTemplates === undefined ? {} : { coreTemplates: options.coreTemplates },
     );
