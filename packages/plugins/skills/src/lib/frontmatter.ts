@@ -16,8 +16,8 @@ const FENCE = /^---[ \t]*$/;
 
 /**
  * A `SKILL.md` split and parsed. `frontmatter` is JSON-safe and bounded; `problem` says why it is
- * `{}` or lost a key. `yaml` is the raw block (null when the file has none), `body` the markdown
- * after it with the one blank line this plugin writes after the fence removed.
+ * `{}` or lost a key. `yaml` is the raw block (null when the file has none), `body` everything
+ * after the closing fence's line, as the canonical reader serves it.
  */
 export interface SkillSource {
   readonly yaml: string | null;
@@ -47,8 +47,7 @@ export function parseSkillSource(text: string): SkillSource {
     };
   }
   const yaml = lines.slice(1, close).join("\n");
-  const rest = lines.slice(close + 1).join("\n");
-  const body = rest.startsWith("\n") ? rest.slice(1) : rest;
+  const body = lines.slice(close + 1).join("\n");
   const parsed = parseFrontmatter(yaml);
   return parsed.problem === undefined
     ? { yaml, frontmatter: parsed.frontmatter, body }
@@ -107,8 +106,11 @@ function toJsonSafe(
   budget: { values: number; dropped: string[] },
 ): SkillFrontmatterValue | typeof BOUNDS {
   budget.values += 1;
-  if (depth > SKILL_FRONTMATTER_MAX_DEPTH || budget.values > SKILL_FRONTMATTER_MAX_VALUES)
+  if (budget.values > SKILL_FRONTMATTER_MAX_VALUES) return BOUNDS;
+  // Levels are containers: 32 nested mappings or lists are allowed, their scalars add none.
+  if ((Array.isArray(value) || value instanceof Map) && depth > SKILL_FRONTMATTER_MAX_DEPTH) {
     return BOUNDS;
+  }
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (Array.isArray(value)) {
@@ -146,7 +148,8 @@ export interface FrontmatterEdit {
 }
 
 /**
- * Renders a whole `SKILL.md`: the frontmatter block, a blank line, and the body exactly as given.
+ * Renders a whole `SKILL.md`: the frontmatter block and, after its closing fence, the body exactly
+ * as given.
  * An existing block is edited in place, so unknown keys, comments and order survive; `name` is
  * written only where the block has none. Without a block a new one is made. A block that is not
  * a YAML mapping is `undefined`: editing it would lose what its author wrote.
@@ -168,7 +171,7 @@ export function renderSkillSource(
   if (edit.disableModelInvocation === false) doc.delete("disable-model-invocation");
   if (edit.userInvocable === false) doc.set("user-invocable", false);
   if (edit.userInvocable === true) doc.delete("user-invocable");
-  return `---\n${doc.toString({ lineWidth: 0 })}---\n\n${body}`;
+  return `---\n${doc.toString({ lineWidth: 0 })}---\n${body}`;
 }
 
 /** Reads a boolean frontmatter flag, or `fallback` when it is absent or not a boolean. */

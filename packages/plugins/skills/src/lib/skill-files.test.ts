@@ -36,13 +36,13 @@ async function setup(options: Partial<SkillFilesOptions> = {}) {
 }
 
 describe("creating a skill", () => {
-  test("writes <dataDir>/personal/<id>/<name>/SKILL.md with frontmatter, a blank line and the body as given", async () => {
+  test("writes <dataDir>/personal/<id>/<name>/SKILL.md with frontmatter and the body as given", async () => {
     const { dataDir, files } = await setup();
     const written = await files.create(ME, GUIDE);
     const path = join(dataDir, "personal", "7", "report-guide", "SKILL.md");
     const bytes = await readFile(path);
     expect(bytes.toString()).toBe(
-      "---\nname: report-guide\ndescription: Use for reports.\n---\n\nCheck the source.\n",
+      "---\nname: report-guide\ndescription: Use for reports.\n---\nCheck the source.\n",
     );
     expect(written).toEqual({
       ok: true,
@@ -138,7 +138,7 @@ describe("editing a skill", () => {
     );
     const text = await readFile(join(dir, "SKILL.md"), "utf8");
     expect(text).toBe(
-      "---\nname: report-guide\n# keep me\ndescription: new\nlicense: MIT\nmetadata:\n  owner: ops\n---\n\nold body\n",
+      "---\nname: report-guide\n# keep me\ndescription: new\nlicense: MIT\nmetadata:\n  owner: ops\n---\nold body\n",
     );
     expect(written).toEqual({
       ok: true,

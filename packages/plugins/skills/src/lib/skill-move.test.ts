@@ -60,7 +60,7 @@ describe("transferring a skill to another owner", () => {
       edit: { description: "new", content: "new body\n" },
     });
     const text = await readFile(join(destination, "SKILL.md"), "utf8");
-    expect(text).toBe("---\nname: report-guide\ndescription: new\nx-team: ops\n---\n\nnew body\n");
+    expect(text).toBe("---\nname: report-guide\ndescription: new\nx-team: ops\n---\nnew body\n");
     expect(moved).toMatchObject({ ok: true, revision: contentRevision(Buffer.from(text)) });
   });
 

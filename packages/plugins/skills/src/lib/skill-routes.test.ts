@@ -363,7 +363,7 @@ describe("POST /plugins/skills/:name/owner", () => {
     });
     const moved = join(dataDir, "instance", "report-guide");
     expect(await readFile(join(moved, "SKILL.md"), "utf8")).toBe(
-      "---\nname: report-guide\ndescription: shared now\nlicense: MIT\n---\n\nbody\n",
+      "---\nname: report-guide\ndescription: shared now\nlicense: MIT\n---\nbody\n",
     );
     expect(await readFile(join(moved, "templates", "t.md"), "utf8")).toBe("t");
     expect(host.catalog.skills.find((s) => s.name === "report-guide")?.catalogSource).toBe(
@@ -427,7 +427,7 @@ describe("GET /plugins/skills/list", () => {
       plugin: "@elowen/plugin-skills",
       catalogSource: "personal",
       effective: { model: true, user: true },
-      lineCount: 6,
+      lineCount: 5,
       revision,
       content: "Check the source.",
     });
