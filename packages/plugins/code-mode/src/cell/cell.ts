@@ -96,7 +96,8 @@ export class Cell {
           stackLimitBytes: options.stackLimitBytes,
           busyLimitMs: options.busyLimitMs,
           cellTimeoutMs: options.cellTimeoutMs,
-          deadline: cell.startedAt + options.cellTimeoutMs,
+          // The wall clock starts with the script, not with a worker that was still starting.
+          deadline: start.now() + options.cellTimeoutMs,
           maxArgsChars: MAX_NESTED_ARGS_CHARS,
           maxConsoleChars: options.maxConsoleChars,
           maxResultChars: options.maxResultChars,
@@ -121,8 +122,9 @@ export class Cell {
   }
 
   /**
-   * Resolves when the cell ends, `ms` pass, or `signal` aborts, whichever is first. An abort of
-   * the signal also stops the cell: the call waiting on it was cancelled.
+   * Resolves when the cell ends or `ms` pass, whichever is first. An abort of `signal` stops the
+   * cell (the call waiting on it was cancelled) and resolves once it has ended, which the sandbox
+   * run guarantees within its kill grace.
    */
   waitFor(ms: number, signal?: AbortSignal): Promise<void> {
     if (this.ended) return Promise.resolve();
@@ -137,8 +139,8 @@ export class Cell {
         if (this.ended) done();
       };
       const aborted = () => {
+        clearTimeout(timer);
         this.stop("the call waiting on this cell was cancelled, so the cell was stopped");
-        done();
       };
       const timer = setTimeout(done, ms);
       this.waiters.add(check);

@@ -41,6 +41,7 @@ export class CellRuntime {
   private describeError: QuickJSHandle | undefined;
   private main: QuickJSHandle | undefined;
   private sliceStart = 0;
+  private inSlice = false;
   private interruptReason: CellFailureKind | undefined;
   private stopMessage = "";
   private nextCallId = 0;
@@ -113,6 +114,8 @@ export class CellRuntime {
 
   private shouldInterrupt(): boolean {
     if (this.interruptReason) return true;
+    // The engine also polls while it builds the context, before any slice has started.
+    if (!this.inSlice) return false;
     const now = Date.now();
     if (now > this.limits.deadline) this.interruptReason = "timeout";
     else if (now - this.sliceStart > this.limits.busyLimitMs) this.interruptReason = "busy";
@@ -122,6 +125,7 @@ export class CellRuntime {
   private slice(run: () => void): void {
     if (this.ended) return;
     this.sliceStart = Date.now();
+    this.inSlice = true;
     Atomics.add(this.progress, PROGRESS_SEQUENCE, 1);
     Atomics.store(this.progress, PROGRESS_BUSY, 1);
     try {
@@ -134,6 +138,7 @@ export class CellRuntime {
     } catch (error) {
       if (!this.ended) this.end(this.failure("internal", String(error)), true);
     } finally {
+      this.inSlice = false;
       Atomics.store(this.progress, PROGRESS_BUSY, 0);
     }
     if (!this.ended) this.flush();

@@ -55,7 +55,7 @@ export class SandboxPool {
     if (this.closed) throw new Error("the code-mode sandbox pool is closed");
     if (this.busy.size >= this.options.maxWorkers) {
       throw new SandboxPoolFullError(
-        `${this.busy.size} cells are already running, the most this host runs at once (maxWorkers); wait for one of them to finish first`,
+        `${this.busy.size === 1 ? "1 cell is" : `${this.busy.size} cells are`} already running, the most this host runs at once (maxWorkers); wait for a running cell to finish first`,
       );
     }
     let worker = this.idle.shift();

@@ -7,11 +7,13 @@ import { parentPort, workerData } from "node:worker_threads";
 import { getQuickJS } from "quickjs-emscripten";
 import { CellRuntime } from "./cell-runtime.js";
 import type { FromWorker, ToWorker } from "./protocol.js";
+import { warmUp } from "./warm-up.js";
 
 const port = parentPort;
 if (!port) throw new Error("the code-mode sandbox runs only as a worker thread");
 const progress = new Int32Array((workerData as { progress: SharedArrayBuffer }).progress);
 const quickjs = await getQuickJS();
+await warmUp(quickjs);
 const send = (message: FromWorker) => port.postMessage(message);
 
 let current: CellRuntime | undefined;

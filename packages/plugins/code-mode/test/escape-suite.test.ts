@@ -1,0 +1,165 @@
+import type { ToolResult } from "@elowen/plugin-api";
+import { afterAll, describe, expect, test } from "vitest";
+import { TestTurn } from "./support/host.js";
+
+const textOf = (result: ToolResult) =>
+  result.content.map((block) => (block.type === "text" ? block.text : "")).join("\n");
+
+/**
+ * Known ways out of a JavaScript sandbox. Each must fail safely: a clear error (or a harmless
+ * value) in the cell's report, no host object reached, and a pool that still runs the next cell.
+ */
+const turn = new TestTurn({
+  busyLimitMs: 150,
+  yieldAfterMs: 10_000,
+  memoryLimitBytes: 16 * 1024 * 1024,
+});
+afterAll(() => turn.close());
+
+async function run(script: string): Promise<{ text: string; failed: boolean }> {
+  const { result } = await turn.exec(script);
+  return { text: textOf(result), failed: result.isError === true };
+}
+
+async function expectHealthyPool(): Promise<void> {
+  const next = await run("return 6 * 7");
+  expect(next.text).toContain("Result:\n42");
+  expect(turn.control.stats().busy).toBe(0);
+}
+
+describe("escape attempts fail safely and leave the pool healthy", () => {
+  test.each([
+    [
+      "the constructor chain to the host's process",
+      'this.constructor.constructor("return process")()',
+      "ReferenceError: 'process' is not defined",
+    ],
+    [
+      "the async function constructor",
+      'await (async () => {}).constructor("return process")()',
+      "ReferenceError: 'process' is not defined",
+    ],
+    [
+      "a nested tool's constructor chain",
+      'tools.Echo.constructor("return require")()',
+      "ReferenceError: 'require' is not defined",
+    ],
+    ["require", 'require("node:fs")', "ReferenceError: 'require' is not defined"],
+    ["dynamic import", 'await import("node:fs")', "could not load module 'node:fs'"],
+    ["static import", 'import fs from "node:fs";', "SyntaxError"],
+    [
+      "SharedArrayBuffer and Atomics.wait",
+      "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0)",
+      "ReferenceError: 'Atomics' is not defined",
+    ],
+    ["a SharedArrayBuffer", "new SharedArrayBuffer(8)", "'SharedArrayBuffer' is not defined"],
+    [
+      "deep recursion",
+      "(function dive() { return dive() + 1 })()",
+      "stack overflow: the script recursed deeper than the 256 KiB stack limit",
+    ],
+    [
+      "a huge string",
+      '"x".repeat(2 ** 28)',
+      "out of memory: the script used more than the 16 MiB memory limit",
+    ],
+    ["doubling a string without end", 'let s = "x"; for (;;) s += s;', "InternalError"],
+    [
+      "a runaway loop",
+      "while (true) {}",
+      "the script computed for more than 150 ms without awaiting anything and was stopped (busy limit)",
+    ],
+    [
+      "a loop that catches everything",
+      "for (;;) { try { while (true) {} } catch (e) {} }",
+      "(busy limit)",
+    ],
+    [
+      "an infinite promise chain",
+      "const spin = () => Promise.resolve().then(spin); spin(); await new Promise(() => {});",
+      "(busy limit)",
+    ],
+    [
+      "an async function that recurses through await",
+      "async function again() { await null; return again(); } await again();",
+      "(busy limit)",
+    ],
+    [
+      "a proxy whose trap throws, passed as arguments",
+      'await tools.Echo(new Proxy({}, { ownKeys() { throw new Error("trap") } }))',
+      "TypeError: tools.Echo: the arguments cannot be turned into JSON: Error: trap",
+    ],
+    [
+      "a proxy whose trap never returns, passed as arguments",
+      "await tools.Echo(new Proxy({}, { ownKeys() { for (;;) {} } }))",
+      "(busy limit)",
+    ],
+    [
+      "arguments that are not an object",
+      "await tools.Echo([1, 2])",
+      "TypeError: tools.Echo takes one object of named arguments",
+    ],
+    [
+      "a proxy over the tools object",
+      "const p = new Proxy(tools, {}); await p.Nope({})",
+      "TypeError: tools.Nope is not a tool this script can call (available: Echo, Sleep, Screenshot, Gate, Big, Fail, Throw)",
+    ],
+    ["writing to tools", '"use strict"; tools.Echo = 1;', "TypeError"],
+    ["native work that ignores the interrupt", "(3n ** 600000n).toString().length", "(busy limit)"],
+  ])("%s", async (_name, script, error) => {
+    const outcome = await run(script);
+    expect(outcome.failed).toBe(true);
+    expect(outcome.text).toContain(error);
+    expect(outcome.text).not.toMatch(/node:internal|\/work\/|worker_threads/);
+    await expectHealthyPool();
+  });
+
+  test.each([
+    [
+      "Error.prepareStackTrace reaches no host frames",
+      'Error.prepareStackTrace = (e, frames) => frames; return typeof new Error("x").stack',
+      "string",
+    ],
+    [
+      "the global object holds none of Node's globals",
+      'return ["process", "require", "module", "Buffer", "fetch", "setInterval", "WebAssembly", "SharedArrayBuffer", "Atomics"].filter((n) => typeof globalThis[n] !== "undefined")',
+      "[]",
+    ],
+    [
+      "the host functions behind tools are not globals",
+      "return Object.getOwnPropertyNames(globalThis).filter((n) => /call|log|timer|host/i.test(n))",
+      "[]",
+    ],
+    [
+      "a nested tool's function is the sandbox's own",
+      "return Object.getPrototypeOf(tools.Echo) === Function.prototype && tools.Echo.constructor === Function",
+      "true",
+    ],
+    [
+      "the tools object has no prototype to climb",
+      "return Object.getPrototypeOf(tools) === null",
+      "true",
+    ],
+  ])("%s", async (_name, script, value) => {
+    const outcome = await run(script);
+    expect(outcome.failed).toBe(false);
+    expect(outcome.text).toContain(`Result:\n${value}`);
+  });
+
+  test("a prototype polluted by one cell is gone in the next", async () => {
+    await run("Object.prototype.polluted = true; Array.prototype.push = null;");
+    const next = await run("return [({}).polluted === undefined, typeof [].push]");
+    expect(next.text).toContain('Result:\n[true,"function"]');
+  });
+
+  test("a thrown value that is not an Error is reported, not executed", async () => {
+    const outcome = await run('throw { toString() { while (true) {} } , message: "x" }');
+    expect(outcome.failed).toBe(true);
+    expect(outcome.text).toContain("Error:");
+    await expectHealthyPool();
+  });
+
+  test("after the whole suite no worker is left running a cell", () => {
+    expect(turn.control.stats().busy).toBe(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import {
+  type CodeModeControl,
+  checkPluginCompatibility,
+  type PluginContext,
+  parsePluginManifest,
+} from "@elowen/plugin-api";
+import { describe, expect, test } from "vitest";
+import plugin from "../src/index.js";
+
+const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+
+describe("the plugin", () => {
+  test("declares a manifest this host loads: core ^0.30.7, shared API 14, entry dist/index.js", () => {
+    const parsed = parsePluginManifest(packageJson);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.manifest).toMatchObject({
+      core: "^0.30.7",
+      sharedApi: 14,
+      entry: "dist/index.js",
+    });
+    expect(checkPluginCompatibility(parsed.manifest)).toEqual({ ok: true });
+    expect(packageJson.exports["."].default).toBe(`./${parsed.manifest.entry}`);
+  });
+
+  test("depends at run time only on the plugin contract, the shared helpers and npm libraries", () => {
+    const internal = Object.keys(packageJson.dependencies).filter((name) =>
+      name.startsWith("@elowen/"),
+    );
+    expect(internal.sort()).toEqual(["@elowen/plugin-api", "@elowen/plugin-shared"]);
+  });
+
+  test("registers exactly one code-mode control, with authoring notes", async () => {
+    const registered: CodeModeControl[] = [];
+    const ctx = { registerCodeMode: (control: CodeModeControl) => registered.push(control) };
+    await plugin.register(ctx as unknown as PluginContext);
+    expect(registered).toHaveLength(1);
+    expect(
+      registered[0]?.authoringReason?.("exec", '{"script":"tools.A({ reason: \\"r\\" })'),
+    ).toBe("r");
+  });
+});
