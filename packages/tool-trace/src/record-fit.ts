@@ -93,7 +93,8 @@ function tail(text: string, room: number): string | undefined {
  * Fits a record into `allowance` bytes: whole if it fits; else with its output cut to a tail, then
  * without arguments, output, images and timing in turn, each omission stated in the record's
  * `truncated.bytes`. The last level holds only the mandatory parts (ids, name, text, pending,
- * error flag, answer record, share delivery) and is returned even when it exceeds the allowance:
+ * error flag, answer record, share delivery), with the omission marker only if it fits, and is
+ * returned even when it exceeds the allowance:
  * the caller decides whether a mandatory part may overrun the budget.
  */
 export function fitRecord(parts: RecordParts, allowance: number): FittedRecord {
@@ -112,12 +113,22 @@ export function fitRecord(parts: RecordParts, allowance: number): FittedRecord {
     }
     const sized = assemble(parts, keep, output, marker(0));
     const sizedBytes = jsonBytes(sized);
-    if (sizedBytes > allowance && keep !== LEVELS[LEVELS.length - 1]) continue;
+    if (sizedBytes > allowance) continue;
     const record = assemble(parts, keep, output, marker(sizedBytes));
     return { record, bytes: jsonBytes(record), keptImages: "images" in record };
   }
-  throw new Error("unreachable: the last level always returns");
+  // Not even the omission marker fits: the mandatory parts alone.
+  const record = assemble(parts, LEVELS[LEVELS.length - 1] as Keep, undefined, 0);
+  return { record, bytes: jsonBytes(record), keptImages: false };
 }
+
+/**
+ * The most a record's omission marker (`"truncated":{"records":0,"bytes":N}`) can add. A call row
+ * is admitted with this much headroom so that, however short the budget runs later, it can still
+ * say what it left out.
+ */
+export const OMISSION_MARKER_BYTES =
+  jsonBytes({ truncated: { records: 0, bytes: Number.MAX_SAFE_INTEGER } }) - 1;
 
 /** The bytes of a record's minimal form: what admission must find room for. */
 export function minimalBytes(parts: RecordParts): number {

@@ -17,6 +17,8 @@ export interface Row {
   record: ToolTraceRecord | undefined;
   /** Bytes charged to the budget. */
   bytes: number;
+  /** What a running row stays charged at least: its minimal form and its omission marker. */
+  floor: number;
   settled: boolean;
   /** The reporting call this row was drained into. */
   reportedIn: string | undefined;

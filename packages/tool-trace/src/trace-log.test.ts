@@ -9,7 +9,12 @@ function setup() {
   const clock = new ManualClock();
   const mintId = countingMinter();
   const events: ToolTraceEvent[] = [];
-  const log = new ToolTraceLog({ producerId: "cell-1", mintId, clock, onEvent: (e) => events.push(e) });
+  const log = new ToolTraceLog({
+    producerId: "cell-1",
+    mintId,
+    clock,
+    onEvent: (e) => events.push(e),
+  });
   return { clock, mintId, events, log };
 }
 
@@ -87,7 +92,11 @@ describe("a producer's sink", () => {
     running.resolve(textResult("slept"));
     await call;
     expect(log.sink.drain("wait-1")).toEqual([]);
-    expect(log.records()[0]).toMatchObject({ id: "row-1", durationMs: 5000, startedAt: 1_700_000_000_000 });
+    expect(log.records()[0]).toMatchObject({
+      id: "row-1",
+      durationMs: 5000,
+      startedAt: 1_700_000_000_000,
+    });
     expect(log.records()[0]).not.toHaveProperty("pending");
   });
 
@@ -124,15 +133,18 @@ describe("a producer's sink", () => {
   });
 
   test("refuses a producer id of 129 characters", () => {
-    expect(() => new ToolTraceLog({ producerId: "p".repeat(129), mintId: countingMinter() })).toThrow(
-      ToolTraceError,
-    );
+    expect(
+      () => new ToolTraceLog({ producerId: "p".repeat(129), mintId: countingMinter() }),
+    ).toThrow(ToolTraceError);
   });
 
   test("publishes opened, then settled, for each admitted call", async () => {
     const { log, events } = setup();
     await log.sink.call("Read", {}, async () => textResult("x"));
-    expect(events.map((e) => `${e.type}:${e.record.id}`)).toEqual(["row-opened:row-1", "row-settled:row-1"]);
+    expect(events.map((e) => `${e.type}:${e.record.id}`)).toEqual([
+      "row-opened:row-1",
+      "row-settled:row-1",
+    ]);
   });
 
   test("a running row's output tail is recorded and published while it runs", async () => {

@@ -17,6 +17,7 @@ import {
   type FittedRecord,
   fitRecord,
   minimalBytes,
+  OMISSION_MARKER_BYTES,
   type RecordParts,
 } from "./record-fit.js";
 import { outputOf, type Row } from "./row.js";
@@ -175,15 +176,19 @@ export class ToolTraceLog {
       parts,
       record: undefined,
       bytes: 0,
+      floor: 0,
       settled: false,
       reportedIn: undefined,
       startedMono: this.#clock.monotonic(),
       share: undefined,
     };
     this.#rows.set(id, row);
-    const minimal = minimalBytes(parts);
+    const minimal = minimalBytes(parts) + OMISSION_MARKER_BYTES;
     if (!this.#budget.admits(minimal)) return row;
     this.#budget.rows++;
+    this.#budget.bytes += minimal;
+    row.bytes = minimal;
+    row.floor = minimal;
     this.#store(row, fitRecord(parts, minimal + this.#budget.displayRoom()));
     this.#unreported.push(row);
     this.#admitted.push(row);
@@ -327,8 +332,9 @@ export class ToolTraceLog {
   }
 
   #store(row: Row, fitted: FittedRecord): void {
-    this.#budget.bytes += fitted.bytes - row.bytes;
-    row.bytes = fitted.bytes;
+    const bytes = row.settled ? fitted.bytes : Math.max(row.floor, fitted.bytes);
+    this.#budget.bytes += bytes - row.bytes;
+    row.bytes = bytes;
     row.record = Object.freeze(fitted.record);
   }
 

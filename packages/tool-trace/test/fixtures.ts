@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
-import type { ImageRef } from "@elowen/plugin-api";
-import type { ToolImageStore, TraceClock, TraceIdMinter } from "../src/index.js";
+import { type ImageRef, MAX_TRACE_BYTES } from "@elowen/plugin-api";
+import {
+  jsonBytes,
+  type ToolImageStore,
+  type ToolTraceLog,
+  TRACE_NOTE_MAX_CHARS,
+  type TraceClock,
+  type TraceIdMinter,
+} from "../src/index.js";
 
 /** A clock the test moves by hand: wall time and monotonic time advance separately. */
 export class ManualClock implements TraceClock {
@@ -55,12 +62,36 @@ export function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-/** Lets every queued microtask and timer-free continuation run. */
+/** Lets queued continuations run, including an asynchronous journal's zero-delay answers. */
 export async function flush(): Promise<void> {
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** A base64 PNG-ish payload whose bytes differ by `n`. */
 export function imageData(n: number): string {
   return Buffer.from(`image-${n}`).toString("base64");
+}
+
+/**
+ * Adds notes to `log` until exactly `free` bytes of its budget are left (reservations counted as
+ * spent). `minter` is the counting minter the log draws from, so each note's cost is known.
+ */
+export function fillTo(log: ToolTraceLog, minter: { minted: string[] }, free: number): void {
+  const left = () => MAX_TRACE_BYTES - log.usage().bytes - log.usage().reservedBytes;
+  const overhead = () =>
+    jsonBytes({
+      id: `row-${minter.minted.length + 1}`,
+      producerId: log.producerId,
+      kind: "note",
+      text: "",
+    });
+  for (;;) {
+    const room = left() - free - overhead();
+    if (room <= TRACE_NOTE_MAX_CHARS) break;
+    log.sink.note("x".repeat(Math.min(TRACE_NOTE_MAX_CHARS, room - overhead() - 10)));
+  }
+  const last = left() - free - overhead();
+  if (last < 0) throw new Error(`cannot fill to ${free} bytes free: only ${left()} are`);
+  log.sink.note("y".repeat(last));
+  if (left() !== free) throw new Error(`filled to ${left()} bytes free, not ${free}`);
 }

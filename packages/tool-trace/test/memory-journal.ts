@@ -52,7 +52,9 @@ export class MemoryJournal implements ToolTraceJournal {
     rewrite: (toolTrace: unknown) => readonly ToolTraceRecord[] | undefined,
   ): JournalRewriteOutcome | Promise<JournalRewriteOutcome> {
     const outcome = this.#rewrite(callId, rewrite);
-    return this.asynchronous ? new Promise((resolve) => setTimeout(() => resolve(outcome), 0)) : outcome;
+    return this.asynchronous
+      ? new Promise((resolve) => setTimeout(() => resolve(outcome), 0))
+      : outcome;
   }
 
   #rewrite(
