@@ -1,37 +1,17 @@
 #!/usr/bin/env node
 import { ConfigError } from "./config/config-error.js";
-import { startDaemon } from "./daemon.js";
+import { type RunningDaemon, startDaemon } from "./daemon.js";
 
 /**
  * `elowen-daemon`: runs the daemon in the foreground on its defaults (or `elowen.yaml` and the
  * environment). The first SIGINT/SIGTERM stops it gracefully; a second exits at once.
  */
 async function main(): Promise<void> {
-  let daemon: Awaited<ReturnType<typeof startDaemon>>;
-  try {
-    daemon = await startDaemon();
-  } catch (error) {
-    process.stderr.write(
-      `elowen-daemon: ${error instanceof ConfigError ? error.message : (error as Error).message}\n`,
-    );
-    process.exit(error instanceof ConfigError ? 78 : 1);
-  }
-  const model =
-    daemon.config.model.provider === "offline" ? " (offline model: no provider configured)" : "";
-  process.stdout.write(
-    [
-      `Elowen daemon listening on ${daemon.url}${model}`,
-      `Data directory: ${daemon.home}`,
-      `Sign in with the owner token in ${daemon.ownerTokenFile}`,
-      `  e.g. curl -H "Authorization: Bearer $(cat ${daemon.ownerTokenFile})" ${daemon.url}/brain/status`,
-      "Press Ctrl-C to stop.",
-      "",
-    ].join("\n"),
-  );
+  let daemon: RunningDaemon | undefined;
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     signals += 1;
-    if (signals > 1) {
+    if (signals > 1 || !daemon) {
       process.stderr.write(`elowen-daemon: ${signal} again, exiting now\n`);
       process.exit(130);
     }
@@ -46,8 +26,26 @@ async function main(): Promise<void> {
       },
     );
   };
+  try {
+    daemon = await startDaemon();
+  } catch (error) {
+    process.stderr.write(`elowen-daemon: ${(error as Error).message}\n`);
+    process.exit(error instanceof ConfigError ? 78 : 1);
+  }
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  const model =
+    daemon.config.model.provider === "offline" ? " (offline model: no provider configured)" : "";
+  process.stdout.write(
+    [
+      `Elowen daemon listening on ${daemon.url}${model}`,
+      `Data directory: ${daemon.home}`,
+      `Sign in with the owner token in ${daemon.ownerTokenFile}`,
+      `  e.g. curl -H "Authorization: Bearer $(cat ${daemon.ownerTokenFile})" ${daemon.url}/brain/status`,
+      "Press Ctrl-C to stop.",
+      "",
+    ].join("\n"),
+  );
 }
 
 void main();

@@ -68,6 +68,11 @@ export class SessionEvents {
     };
   }
 
+  /** How many listeners a session has now. */
+  subscriberCount(sessionId: string): number {
+    return this.#sessions.get(sessionId)?.listeners.size ?? 0;
+  }
+
   /** The id of the latest event published: resuming from it replays only later events. */
   cursor(): string {
     return `${this.bootId}.${this.#counter}`;

@@ -36,7 +36,7 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
       if (!scope?.interactive) return;
       void host.cards.emit(scope.sessionId, card);
     },
-    askUser(questions) {
+    async askUser(questions) {
       return turn("askUser").askUser(name, questions);
     },
     chatCommands(surface) {
@@ -55,17 +55,17 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
       return catalog;
     },
     prompt: {
-      submit: (args, options) => turn("prompt.submit").promptSubmit(name, args, options),
-      fill: (args) => turn("prompt.fill").promptFill(name, args),
-      read: () => turn("prompt.read").promptRead(name),
-      suggest: (args) => turn("prompt.suggest").promptSuggest(name, args),
+      submit: async (args, options) => turn("prompt.submit").promptSubmit(name, args, options),
+      fill: async (args) => turn("prompt.fill").promptFill(name, args),
+      read: async () => turn("prompt.read").promptRead(name),
+      suggest: async (args) => turn("prompt.suggest").promptSuggest(name, args),
     },
     agent: {
-      spawn: (args) => turn("agent.spawn").agentSpawn(name, args),
-      list: () => turn("agent.list").agentList(name),
+      spawn: async (args) => turn("agent.spawn").agentSpawn(name, args),
+      list: async () => turn("agent.list").agentList(name),
     },
     session: {
-      usage: (units) => turn("session.usage").sessionUsage(name, units),
+      usage: async (units) => turn("session.usage").sessionUsage(name, units),
     },
   };
   return { ctx, staging };

@@ -1,10 +1,6 @@
 import { HookBus } from "@elowen/hook-bus";
 import type {
-  AnyChainHook,
-  ChainEventName,
-  ChainMatcher,
   CodeModeControl,
-  HookRegistration,
   PluginLogger,
   PluginMutation,
   SkillReviewerRegistration,
