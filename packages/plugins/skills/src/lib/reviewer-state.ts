@@ -1,5 +1,5 @@
-import { rm } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import {
   SKILL_REVIEW_DEFAULT_INTERVAL,
   type SkillReviewerStatus,
@@ -90,7 +90,9 @@ export async function writeState(
     state.last?.detail === undefined
       ? state.last
       : { ...state.last, detail: state.last.detail.slice(0, REVIEW_DETAIL_MAX_CHARS) };
-  await writeJsonAtomic(statePath(dataDir, userId), { ...state, last });
+  const path = statePath(dataDir, userId);
+  await mkdir(dirname(path), { recursive: true });
+  await writeJsonAtomic(path, { ...state, last });
 }
 
 /** Deletes an account's state (the account was removed). */

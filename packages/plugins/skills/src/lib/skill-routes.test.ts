@@ -2,6 +2,7 @@ import { access as exists, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { startPlugin } from "../../test/start-plugin.js";
+import { errnoError } from "../../test/temp-dir.js";
 import { adminAccess, ownerAccess, userAccess } from "../../test/test-host.js";
 import { OWNER_REQUIRED_MESSAGE } from "./owners.js";
 
@@ -184,6 +185,35 @@ describe("POST /plugins/skills", () => {
     expect(await post({ ...GUIDE, name: "lint-fix" })).toEqual({
       status: 409,
       json: { error: 'a skill named "lint-fix" already exists in the catalog' },
+    });
+  });
+});
+
+describe("file-system failures", () => {
+  test("an errno refusal stays local: 503 with the reason, nothing reloaded", async () => {
+    const { host } = await startPlugin({
+      io: { writeText: async () => Promise.reject(errnoError("EROFS", -30, "open")) },
+    });
+    const reloads = host.catalog.reloads;
+    const response = await host.request("POST", "/plugins/skills", {
+      query: { owner: "me" },
+      body: GUIDE,
+    });
+    expect(response).toEqual({
+      status: 503,
+      json: { error: expect.stringContaining("the file system is mounted read-only") },
+    });
+    expect(host.catalog.reloads).toBe(reloads);
+  });
+
+  test("a programming error is thrown to the host's reporter as skills.edit_failed", async () => {
+    const { host } = await startPlugin({
+      io: { writeText: async () => Promise.reject(new TypeError("bug")) },
+    });
+    await expect(
+      host.request("POST", "/plugins/skills", { query: { owner: "me" }, body: GUIDE }),
+    ).rejects.toMatchObject({
+      code: "skills.edit_failed",
     });
   });
 });
