@@ -1,0 +1,120 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test } from "vitest";
+import { ElowenClient, type SessionEvent } from "../src/index.js";
+
+let server: Server | undefined;
+afterEach(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+/** A real SSE server on loopback; each connection is handed to `handler`. */
+async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse, connection: number) => void,
+): Promise<string> {
+  let connection = 0;
+  server = createServer((req, res) => handler(req, res, ++connection));
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const sse = (res: ServerResponse) => res.writeHead(200, { "content-type": "text/event-stream" });
+
+describe("session event subscriptions", () => {
+  test("reconnect after the stream ends, sending Last-Event-ID, and deliver events in order", async () => {
+    const lastIds: (string | undefined)[] = [];
+    const url = await serve((req, res, n) => {
+      lastIds.push(req.headers["last-event-id"] as string | undefined);
+      sse(res);
+      if (n === 1) res.end('retry: 10\nid: b.1\nevent: card\ndata: {"removed":"x"}\n\n');
+      else res.end('id: b.2\nevent: card\ndata: {"removed":"y"}\n\n');
+    });
+    const client = new ElowenClient({ baseUrl: url, token: "elw_t" });
+    const events: SessionEvent[] = [];
+    const sub = client.sessions.events("s_x", {
+      onEvent: (e) => events.push(e),
+      reconnect: { initialDelayMs: 10 },
+    });
+    while (events.length < 2) await new Promise((r) => setTimeout(r, 5));
+    await sub.close();
+    expect(events).toEqual([
+      { id: "b.1", type: "card", data: { removed: "x" } },
+      { id: "b.2", type: "card", data: { removed: "y" } },
+    ]);
+    expect(lastIds.slice(0, 2)).toEqual([undefined, "b.1"]);
+    expect(sub.lastEventId()).toBe("b.2");
+  });
+
+  test("sends the bearer token and stops for good on a 401", async () => {
+    const seen: (string | undefined)[] = [];
+    const url = await serve((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(401, { "content-type": "application/json" }).end('{"error":"unauthorized"}');
+    });
+    const errors: unknown[] = [];
+    const sub = new ElowenClient({ baseUrl: url, token: "elw_bad" }).sessions.events("s_x", {
+      onEvent: () => {},
+      onError: (e) => errors.push(e),
+    });
+    await sub.done;
+    expect(seen).toEqual(["Bearer elw_bad"]);
+    expect(errors[0]).toMatchObject({ status: 401, message: "HTTP 401: unauthorized" });
+  });
+
+  test("retries after a 5xx", async () => {
+    const url = await serve((_req, res, n) => {
+      if (n === 1) return res.writeHead(503).end();
+      sse(res);
+      res.end("id: b.9\ndata: 1\n\n");
+    });
+    const events: SessionEvent[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: (e) => events.push(e),
+      reconnect: { initialDelayMs: 5 },
+    });
+    while (events.length < 1) await new Promise((r) => setTimeout(r, 5));
+    await sub.close();
+    expect(events[0]).toEqual({ id: "b.9", type: "message", data: 1 });
+  });
+
+  test("a listener that throws ends the subscription and reports the error", async () => {
+    const url = await serve((_req, res) => {
+      sse(res);
+      res.write("data: 1\n\n");
+    });
+    const errors: unknown[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: () => {
+        throw new Error("listener broke");
+      },
+      onError: (e) => errors.push(e),
+    });
+    await sub.done;
+    expect((errors[0] as Error).message).toBe("listener broke");
+  });
+});
+
+describe("requests", () => {
+  test("an error answer throws ElowenApiError with the daemon's path", async () => {
+    const url = await serve((_req, res) => {
+      res
+        .writeHead(400, { "content-type": "application/json" })
+        .end('{"error":"body.title: Too big","path":"body.title"}');
+    });
+    await expect(
+      new ElowenClient({ baseUrl: url }).sessions.create({ title: "x" }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: "HTTP 400: body.title: Too big (at body.title)",
+      body: { path: "body.title" },
+    });
+  });
+
+  test("an answer that does not match the wire schema is refused", async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":"yes"}');
+    });
+    await expect(new ElowenClient({ baseUrl: url }).health()).rejects.toThrow();
+  });
+});
