@@ -13,7 +13,9 @@ function refused(details: unknown): boolean {
 /**
  * Successful tool calls in an exchange, direct and nested, as the post-turn skill reviewer counts
  * them (seed 003): a call counts only when it finished (no result yet, or a `pending: true`
- * record, does not), did not fail and was not refused by the permission gate. Notes never count.
+ * record, does not), did not fail and was not refused by the permission gate. Notes never count,
+ * nor a wrapper call that draws no row of its own (`ownRow: false`: a wait, a successful exec):
+ * its nested calls are the work.
  */
 export function countSuccessfulCalls(entries: readonly ToolCallEntry[]): number {
   let count = 0;
@@ -30,7 +32,7 @@ export function countSuccessfulCalls(entries: readonly ToolCallEntry[]): number 
         !refused(record)
       )
         count++;
-    if (!result.isError && !refused(result.details)) count++;
+    if (!result.isError && !refused(result.details) && result.details?.ownRow !== false) count++;
   }
   return count;
 }
