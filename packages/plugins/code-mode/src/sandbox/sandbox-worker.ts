@@ -64,9 +64,17 @@ export class SandboxWorker {
     };
   }
 
-  /** Routes the worker's messages to `listener` until {@link detach}. */
+  /**
+   * Routes the worker's messages to `listener` until {@link detach}. A worker that died before
+   * the listener came tells it at once, so that a cell never waits on a thread that is gone.
+   */
   attach(listener: WorkerListener): void {
     this.listener = listener;
+    if (this.dead) {
+      queueMicrotask(() =>
+        listener.exit(new Error("the sandbox worker thread exited before the cell started")),
+      );
+    }
   }
 
   /** Stops routing messages. */
