@@ -136,8 +136,9 @@ export type { Actor, OwnerOperation, OwnerSpec, SkillOwner } from "./lib/owners.
 export { OWNER_REQUIRED_MESSAGE, parseOwnerBody, parseOwnerQuery } from "./lib/owners.js";
 export type { SkillRefusal, SkillRefusalCode } from "./lib/refusal.js";
 export { SKILL_REFUSAL_CODES } from "./lib/refusal.js";
-export type { ReviewerDeps, ReviewerSettingsPatch, SkillReviewer } from "./lib/reviewer.js";
+export type { ReviewerDeps, SkillReviewer } from "./lib/reviewer.js";
 export { createReviewer } from "./lib/reviewer.js";
+export type { ReviewerSettingsPatch } from "./lib/reviewer-args.js";
 export type { ReviewerSettings } from "./lib/reviewer-state.js";
 export { REVIEWER_STATE_INVALID } from "./lib/reviewer-state.js";
 export type {
@@ -151,10 +152,10 @@ export type { SkillFiles, SkillFilesOptions } from "./lib/skill-files.js";
 export { createSkillFiles } from "./lib/skill-files.js";
 export type { ExplicitInvocation } from "./lib/skill-input.js";
 export { parseSkillInvocation, SKILL_UNAVAILABLE_TEXT } from "./lib/skill-input.js";
+export type { SkillListRow } from "./lib/skill-list.js";
 export type { SkillPage } from "./lib/skill-load-tool.js";
 export { pageLines } from "./lib/skill-load-tool.js";
-export type { WrittenSkill } from "./lib/skill-move.js";
+export type { SkillTransfer, WrittenSkill } from "./lib/skill-move.js";
 export type { SkillFile, SkillLayout } from "./lib/skill-paths.js";
 export { contentRevision } from "./lib/skill-paths.js";
-export type { SkillListRow } from "./lib/skill-routes.js";
 export { REFUSAL_STATUS } from "./lib/skill-routes.js";

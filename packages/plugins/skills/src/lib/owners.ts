@@ -1,3 +1,4 @@
+import type { Access } from "@elowen/plugin-api";
 import { refuse, type SkillRefusal } from "./refusal.js";
 
 /** The exact 400 message of a mutation without an explicit owner (seed 003, explicit owners). */
@@ -133,4 +134,14 @@ export function sameOwner(a: SkillOwner, b: SkillOwner): boolean {
 /** Words for an owner in messages: `instance` or `account 7`. */
 export function describeOwner(owner: SkillOwner): string {
   return owner.kind === "instance" ? "the instance" : `account ${owner.userId}`;
+}
+
+/** The actor of an HTTP request: the authenticated account; an administrator's request is an administrator session. */
+export function requestActor(access: Access): Actor {
+  return {
+    userId: access.userId,
+    isAdmin: access.isAdmin,
+    isOwner: access.isOwner,
+    adminSession: access.isAdmin,
+  };
 }

@@ -5,9 +5,14 @@ import type {
   SkillReviewerStatus,
   SkillReviewLastOutcome,
 } from "@elowen/plugin-api";
-import { isRecord } from "@elowen/plugin-shared/record";
 import { KeyedQueue } from "./keyed-queue.js";
 import { REVIEW_CONTENT_MAX_CHARS, REVIEW_PATCHABLE_MAX } from "./limits.js";
+import {
+  checkArgs,
+  checkUserId,
+  mergeSettings,
+  type ReviewerSettingsPatch,
+} from "./reviewer-args.js";
 import { buildDirective } from "./reviewer-directive.js";
 import { parseReview } from "./reviewer-proposals.js";
 import {
@@ -15,7 +20,6 @@ import {
   type ReviewerState,
   readState,
   removeState,
-  settingsError,
   writeState,
 } from "./reviewer-state.js";
 import type { OfferedSkill, ReviewerStore } from "./reviewer-store.js";
@@ -36,9 +40,6 @@ export interface ReviewerDeps {
   readonly now?: () => number;
   readonly log?: Pick<PluginLogger, "warn" | "error">;
 }
-
-/** Settings to save: a number sets one, `null` clears it back to core's value, absent keeps it. */
-export type ReviewerSettingsPatch = { readonly [K in keyof ReviewerSettings]?: number | null };
 
 /** The post-turn skill reviewer (contract version 2) and its account-level controls. */
 export interface SkillReviewer {
@@ -178,50 +179,6 @@ function offerable(skill: OfferedSkill): boolean {
     skill.content.length <= REVIEW_CONTENT_MAX_CHARS &&
     findSecret(`${skill.description}\n${skill.content}`) === undefined
   );
-}
-
-function mergeSettings(current: ReviewerSettings, patch: ReviewerSettingsPatch): ReviewerSettings {
-  if (!isRecord(patch))
-    throw new TypeError(
-      "saveSettings: the settings must be an object of interval, minimum and budget",
-    );
-  const merged: Record<string, number> = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete merged[key];
-    else if (value !== undefined) merged[key] = value;
-  }
-  const problem = settingsError(merged);
-  if (problem) throw new TypeError(`saveSettings: ${problem}`);
-  return merged;
-}
-
-function checkUserId(userId: unknown): void {
-  if (typeof userId !== "number" || !Number.isSafeInteger(userId) || userId < 1) {
-    throw new TypeError(`userId must be a positive integer account id, received ${String(userId)}`);
-  }
-}
-
-function checkArgs(args: SkillPostTurnReviewArgs): void {
-  checkUserId(args.userId);
-  for (const key of ["successfulToolCalls", "budget"] as const) {
-    if (!Number.isSafeInteger(args[key]) || args[key] < 0)
-      throw new TypeError(`${key} must be a non-negative integer, received ${String(args[key])}`);
-  }
-  if (!Number.isSafeInteger(args.reviewEveryToolCalls) || args.reviewEveryToolCalls < 1) {
-    throw new TypeError(
-      `reviewEveryToolCalls must be a positive integer, received ${String(args.reviewEveryToolCalls)}`,
-    );
-  }
-  if (
-    !Array.isArray(args.loadedSkillNames) ||
-    !args.loadedSkillNames.every((name) => typeof name === "string")
-  ) {
-    throw new TypeError("loadedSkillNames must be an array of skill names");
-  }
-  for (const key of ["authorize", "currentBudget", "review"] as const) {
-    if (typeof args[key] !== "function") throw new TypeError(`${key} must be a function`);
-  }
-  if (!(args.signal instanceof AbortSignal)) throw new TypeError("signal must be an AbortSignal");
 }
 
 function message(error: unknown): string {

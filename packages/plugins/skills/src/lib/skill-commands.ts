@@ -10,11 +10,10 @@ import {
   type SkillCatalogControl,
 } from "@elowen/plugin-api";
 import { SKILL_COMMAND_PREFIX, SKILLS_PICKER_MAX_ROWS } from "./limits.js";
-import type { SkillOwner } from "./owners.js";
+import { requestActor, type SkillOwner } from "./owners.js";
 import { isRefusal } from "./refusal.js";
 import type { SkillFiles } from "./skill-files.js";
 import { checkSkillName } from "./skill-paths.js";
-import { requestActor } from "./skill-routes.js";
 
 /** A command description is capped at this many characters (the command registration schema's bound). */
 const COMMAND_DESCRIPTION_MAX_CHARS = 500;

@@ -30,6 +30,7 @@ import { createReviewerStore, type ReviewerStore } from "./reviewer-store.js";
 import {
   prepareEdit,
   removeSkill,
+  type SkillTransfer,
   staleRevision,
   transferSkill,
   type WrittenSkill,
@@ -108,11 +109,7 @@ export interface SkillFiles {
     from: SkillOwner,
     name: string,
     to: SkillOwner,
-    change: {
-      readonly edit: SkillEdit;
-      readonly expectedRevision?: number;
-      readonly reserved?: ReadonlySet<string>;
-    },
+    change: SkillTransfer,
   ): Promise<WrittenSkill | SkillRefusal>;
   /** Deletes an account's whole personal folder (the account was removed). */
   removeAccount(userId: number): Promise<void>;

@@ -9,8 +9,8 @@ import {
 import { ElowenError, SKILLS_FILE_READ_FAILED } from "@elowen/plugin-shared/errors";
 import { xmlElement } from "@elowen/plugin-shared/xml";
 import { z } from "zod";
+import { visible } from "./catalog-reads.js";
 import { SKILL_LOAD_PAGE_LINES } from "./limits.js";
-import { visible } from "./skill-tools.js";
 
 /** One page of a skill's served text, by 1-based line offset. */
 export interface SkillPage {

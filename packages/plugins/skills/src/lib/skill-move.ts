@@ -28,6 +28,14 @@ export interface WrittenSkill {
   readonly revision: number;
 }
 
+/** A transfer's change: an edit (possibly empty), its revision check, and other plugins' names. */
+export interface SkillTransfer {
+  readonly edit: SkillEdit;
+  readonly expectedRevision?: number;
+  /** Names other plugins' visible skills use, from the awaited catalog. */
+  readonly reserved?: ReadonlySet<string>;
+}
+
 /** Refuses a supplied revision that is not the current file's. */
 export function staleRevision(
   file: SkillFile,
@@ -87,11 +95,7 @@ export async function transferSkill(
   from: SkillOwner,
   name: string,
   to: SkillOwner,
-  change: {
-    readonly edit: SkillEdit;
-    readonly expectedRevision?: number;
-    readonly reserved?: ReadonlySet<string>;
-  },
+  change: SkillTransfer,
 ): Promise<WrittenSkill | SkillRefusal> {
   if (sameOwner(from, to))
     return refuse("invalid-input", `skill "${name}" already belongs to ${describeOwner(to)}`);

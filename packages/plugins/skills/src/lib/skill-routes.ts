@@ -1,23 +1,23 @@
 import type {
-  Access,
   PluginRequest,
   PluginResponse,
   PluginRouteHandler,
   SkillCatalogControl,
-  SkillCatalogEntry,
 } from "@elowen/plugin-api";
 import { isRecord } from "@elowen/plugin-shared/record";
+import { reservedNames } from "./catalog-reads.js";
 import { checkEdit, checkNewSkill, checkRevision } from "./edit-input.js";
 import {
-  type Actor,
   type OwnerOperation,
   type OwnerSpec,
   parseOwnerBody,
   parseOwnerQuery,
+  requestActor,
   type SkillOwner,
 } from "./owners.js";
 import { isRefusal, refuse, type SkillRefusal, type SkillRefusalCode } from "./refusal.js";
 import type { SkillFiles } from "./skill-files.js";
+import { listSkills } from "./skill-list.js";
 import type { WrittenSkill } from "./skill-move.js";
 import { checkSkillName } from "./skill-paths.js";
 
@@ -46,20 +46,6 @@ export const REFUSAL_STATUS: Readonly<Record<SkillRefusalCode, number>> = {
   "not-agent-marked": 409,
   "fs-refusal": 503,
 };
-
-/** One row of `GET /plugins/skills/list`: `catalogSource` and `effective` are the only scope and state fields. */
-export interface SkillListRow {
-  readonly name: string;
-  readonly description: string;
-  readonly plugin: string;
-  readonly catalogSource: SkillCatalogEntry["catalogSource"];
-  readonly effective: SkillCatalogEntry["effective"];
-  readonly lineCount: number | null;
-  /** For this plugin's personal and instance skills: the revision to send as `expectedRevision`. */
-  readonly revision?: number;
-  /** For this plugin's personal and instance skills: the markdown body, for the editor. */
-  readonly content?: string;
-}
 
 /**
  * The route handlers of the declared patterns: `GET /plugins/skills/list`, `POST /plugins/skills`,
@@ -91,66 +77,6 @@ export function skillRoutes(deps: SkillRoutesDeps): PluginRouteHandler[] {
       handle: (request) => respond(() => transferSkill(deps, request)),
     },
   ];
-}
-
-/** The actor of an HTTP request: the authenticated account; an administrator's request is an administrator session. */
-export function requestActor(access: Access): Actor {
-  return {
-    userId: access.userId,
-    isAdmin: access.isAdmin,
-    isOwner: access.isOwner,
-    adminSession: access.isAdmin,
-  };
-}
-
-/** Names other plugins' skills use in the reader's current catalog (this plugin's own are checked on disk). */
-export async function reservedNames(
-  catalog: SkillCatalogControl,
-  access: Access,
-  pluginName: string,
-): Promise<Set<string>> {
-  const entries = await catalog.visibleSkills(access);
-  return new Set(entries.filter((entry) => entry.plugin !== pluginName).map((entry) => entry.name));
-}
-
-async function listSkills(deps: SkillRoutesDeps, request: PluginRequest): Promise<PluginResponse> {
-  const entries = await deps.catalog.visibleSkills(request.access);
-  const skills: SkillListRow[] = [];
-  for (const entry of entries) {
-    const row: SkillListRow = {
-      name: entry.name,
-      description: entry.description,
-      plugin: entry.plugin,
-      catalogSource: entry.catalogSource,
-      effective: entry.effective,
-      lineCount: entry.lineCount,
-    };
-    const owner = editableOwner(deps, entry, request.access);
-    const file = owner ? await deps.files.read(owner, entry.name) : undefined;
-    skills.push(
-      file && !isRefusal(file)
-        ? { ...row, revision: file.revision, content: file.source.body }
-        : row,
-    );
-  }
-  return { status: 200, json: { skills } };
-}
-
-function editableOwner(
-  deps: SkillRoutesDeps,
-  entry: SkillCatalogEntry,
-  access: Access,
-): SkillOwner | undefined {
-  if (entry.plugin !== deps.pluginName) return undefined;
-  if (entry.catalogSource === "instance") return { kind: "instance" };
-  if (
-    entry.catalogSource === "personal" &&
-    entry.ownerUserId !== null &&
-    entry.ownerUserId === access.userId
-  ) {
-    return { kind: "personal", userId: entry.ownerUserId };
-  }
-  return undefined;
 }
 
 type Outcome = SkillRefusal | PluginResponse;

@@ -9,14 +9,13 @@ import {
   type ToolResult,
   textResult,
 } from "@elowen/plugin-api";
-import { ElowenError, SKILLS_CATALOG_FAILED } from "@elowen/plugin-shared/errors";
 import { z } from "zod";
+import { reservedNames, visible } from "./catalog-reads.js";
 import { checkNewSkill } from "./edit-input.js";
 import type { Actor, OwnerSpec } from "./owners.js";
 import { isRefusal } from "./refusal.js";
 import type { SkillFiles } from "./skill-files.js";
 import { checkSkillName } from "./skill-paths.js";
-import { reservedNames } from "./skill-routes.js";
 
 /** What the management tools need from the host and the file owner. */
 export interface SkillToolsDeps {
@@ -138,22 +137,6 @@ async function actor(deps: SkillToolsDeps, access: Access): Promise<Actor> {
     isOwner: access.isOwner,
     adminSession: access.isAdmin && access.allAccess,
   };
-}
-
-/** Awaits the reader's current visible catalog, keeping a failure's typed cause in `skills.catalog_failed`. */
-export async function visible(
-  catalog: SkillCatalogControl,
-  access: Access,
-): Promise<readonly SkillCatalogEntry[]> {
-  try {
-    return await catalog.visibleSkills(access);
-  } catch (error) {
-    throw new ElowenError({
-      code: SKILLS_CATALOG_FAILED,
-      summary: "could not read the skill catalog",
-      cause: error,
-    });
-  }
 }
 
 function renderList(entries: readonly SkillCatalogEntry[]): string {
