@@ -1,12 +1,10 @@
 import type {
   QuickJSContext,
-  QuickJSDeferredPromise,
   QuickJSHandle,
   QuickJSRuntime,
   QuickJSWASMModule,
 } from "quickjs-emscripten";
-import { BoundedText } from "../bounded-text.js";
-import { describeIn, dumpError, limitOf, stringOf } from "./engine-values.js";
+import { describeIn, dumpError, limitOf } from "./engine-values.js";
 import { describeLimitFailure } from "./failure-text.js";
 import { HostBridge } from "./host-bridge.js";
 import { PRELUDE_SOURCE, SCRIPT_FILE, SCRIPT_PREFIX, SCRIPT_SUFFIX } from "./prelude.js";
