@@ -8,6 +8,11 @@ import type {
   SkillInvocation,
   SkillReadResult,
 } from "@elowen/plugin-api";
+import {
+  ElowenError,
+  InstanceCondition,
+  SKILLS_FILE_READ_FAILED,
+} from "@elowen/plugin-shared/errors";
 import { parse } from "yaml";
 
 /**
@@ -15,7 +20,8 @@ import { parse } from "yaml";
  * the semantics these tests rely on: one plugin's complete set replaced by `requestReload`, line
  * counts read at reload, ownership (a personal skill is visible only to its account), the two
  * projections from `disableModelInvocation`, `userInvocable` and `enabled`, and a reader that
- * refuses files outside their base directory and substitutes `$ARGUMENTS` only. Grants, the
+ * refuses files outside their base directory (with the typed error: an instance condition for
+ * personal and instance skills), serves the whole source, and substitutes `$ARGUMENTS` only. Grants, the
  * per-account switch, same-name precedence, `$1`.. and the real diagnostics are the host's and
  * are not modelled here.
  */
@@ -95,6 +101,19 @@ export class TestCatalog implements SkillCatalogControl {
     );
     if (!skill)
       return { ok: false, reason: "missing", message: `skill "${name}" has no file here` };
+    const failed = (reason: "missing" | "redirected", message: string): SkillReadResult => {
+      const instanceOwned =
+        entry.catalogSource === "personal" || entry.catalogSource === "instance";
+      const cause = instanceOwned
+        ? new InstanceCondition({ condition: reason, summary: message })
+        : undefined;
+      const error = new ElowenError({
+        code: SKILLS_FILE_READ_FAILED,
+        summary: message,
+        ...(cause ? { cause } : {}),
+      });
+      return { ok: false, reason, message, error };
+    };
     let text: string;
     try {
       const [file, base] = await Promise.all([
@@ -102,21 +121,24 @@ export class TestCatalog implements SkillCatalogControl {
         realpath(skill.baseDir ?? ""),
       ]);
       if (!file.startsWith(base + sep))
-        return { ok: false, reason: "redirected", message: "outside its directory" };
+        return failed("redirected", `the file of "${name}" is outside its directory`);
       text = await readFile(file, "utf8");
     } catch {
-      return { ok: false, reason: "missing", message: `the file of "${name}" is missing` };
+      return failed("missing", `the file of "${name}" is missing`);
     }
     const match = /^---\n([\s\S]*?)\n---\n?/.exec(text);
-    const body = match ? text.slice(match[0].length) : text;
-    const served = options.args === undefined ? body : body.replaceAll("$ARGUMENTS", options.args);
+    const substitute = (part: string) =>
+      options.args === undefined ? part : part.replaceAll("$ARGUMENTS", options.args);
+    const body = substitute(match ? text.slice(match[0].length) : text);
+    const source = substitute(text);
     return {
       ok: true,
       entry,
-      body: served,
+      body,
       frontmatter: match ? (parse(match[1] ?? "") ?? {}) : {},
-      lineCount: served.split("\n").length,
+      lineCount: source.split("\n").length - (source.endsWith("\n") ? 1 : 0),
       path: skill.filePath,
+      source,
     };
   }
 

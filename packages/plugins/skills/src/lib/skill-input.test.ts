@@ -1,6 +1,6 @@
-import { rm } from "node:fs/promises";
+import { rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { isElowenError } from "@elowen/plugin-shared/errors";
+import { isElowenError, reportingAudience } from "@elowen/plugin-shared/errors";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { startPlugin } from "../../test/start-plugin.js";
@@ -76,6 +76,17 @@ describe("the input transform", () => {
     );
   });
 
+  test("trims blank lines at the body's ends, as the host's own expansion does", async () => {
+    const text = await transform("/skill:spaced x", async ({ host }) => {
+      await host.callTool("CreateSkill", {
+        name: "spaced",
+        description: "d",
+        content: "\n\n  indented\nlast\n\n  \n",
+      });
+    });
+    expect(text).toBe('<skill name="spaced">\n  indented\nlast\n</skill> x');
+  });
+
   test("a missing skill and another account's skill give the same unavailable result, attributes escaped", async () => {
     const missing = await transform('/skill:a"<b>&\u0001 rest');
     expect(missing).toBe(
@@ -121,6 +132,23 @@ describe("the input transform", () => {
       await rm(join(dataDir, "personal", "7", "greet", "SKILL.md"));
     });
     expect(text).toContain("<skill-unavailable");
+  });
+
+  test("a redirected file throws the reader's typed error for the operator, not an unavailable result", async () => {
+    const failure = await transform("/skill:greet", async ({ host, dataDir }) => {
+      await host.callTool("CreateSkill", {
+        name: "greet",
+        description: "Use to greet.",
+        content: "Hi.",
+      });
+      const outside = join(dataDir, "outside.md");
+      await writeFile(outside, "---\nname: greet\ndescription: x\n---\nleaked");
+      const path = join(dataDir, "personal", "7", "greet", "SKILL.md");
+      await rm(path);
+      await symlink(outside, path);
+    }).catch((error: unknown) => error);
+    expect(isElowenError(failure, "skills.file_read_failed")).toBe(true);
+    expect(reportingAudience(failure)).toBe("instance");
   });
 
   test("keeps a catalog failure's cause in skills.catalog_failed and a reader failure's in skills.file_read_failed", async () => {

@@ -45,11 +45,14 @@ export function parseSkillInvocation(text: string): ExplicitInvocation | undefin
 }
 
 /**
- * The expanded text: the skill's markdown body in a `<skill name="...">` element (the attribute
- * escaped, the body not), followed by the separator and the user's words exactly as typed.
+ * The expanded text: the skill's markdown body (blank lines at its ends trimmed) in a
+ * `<skill name="...">` element, the attribute escaped and the body not, followed by the separator
+ * and the user's words exactly as typed.
  */
 export function renderInvocation(invocation: ExplicitInvocation, body: string): string {
-  return `${xmlElement("skill", { name: invocation.name }, `\n${body}\n`)}${invocation.separator}${invocation.rest}`;
+  // Blank lines at the body's ends are trimmed, as the host's own expansion does.
+  const trimmed = body.replace(/^\n+/, "").replace(/\s+$/, "");
+  return `${xmlElement("skill", { name: invocation.name }, `\n${trimmed}\n`)}${invocation.separator}${invocation.rest}`;
 }
 
 /** The unavailable-skill result: the same for a denied and a missing skill, so it reveals neither. */
@@ -60,8 +63,9 @@ export function renderUnavailable(invocation: ExplicitInvocation): string {
 /**
  * The input transform for explicit invocations (registered with `mutates: ["turnContext"]`). Input
  * that is not an explicit invocation comes back unchanged. Otherwise it awaits the current user
- * projection, reads the skill through the one canonical reader, and expands it; a skill outside
- * the projection or refused by the reader gives the unavailable-skill result. Catalog and reader
+ * projection, reads the skill through the one canonical reader, and expands it. A skill outside
+ * the projection, or one the reader answers as missing or denied, gives the unavailable-skill
+ * result; a redirected or unreadable file throws the reader's typed error. Catalog and reader
  * failures are thrown as `skills.catalog_failed` and `skills.file_read_failed`, anything else as
  * `skills.input_transform_failed`, each keeping its cause.
  */
@@ -84,9 +88,15 @@ export function skillInputTransform(
         () => catalog.readSkill(invocation.name, { invocation: "user" }),
       );
       if (!read.ok) {
+        // A redirected or unreadable file is the operator's to fix: its typed failure goes to the
+        // host's reporter. A missing or denied skill is the user's answer.
         if (read.reason === "redirected" || read.reason === "unreadable") {
-          log.warn(`explicit invocation of "${invocation.name}" refused: ${read.message}`);
+          throw (
+            read.error ?? new ElowenError({ code: SKILLS_FILE_READ_FAILED, summary: read.message })
+          );
         }
+        if (read.error !== undefined)
+          log.warn(`explicit invocation of "${invocation.name}": ${read.message}`);
         return renderUnavailable(invocation);
       }
       return renderInvocation(invocation, read.body);

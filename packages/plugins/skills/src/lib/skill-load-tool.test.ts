@@ -1,5 +1,6 @@
-import { writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { isElowenError, reportingAudience } from "@elowen/plugin-shared/errors";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { startPlugin } from "../../test/start-plugin.js";
@@ -60,33 +61,33 @@ describe("SkillLoad", () => {
     return started;
   }
 
-  test("serves a whole short skill in a <skill> element", async () => {
+  test("serves a short skill's full source in a <skill> element", async () => {
     const { host } = await withLongSkill(3);
     const result = await host.callTool("SkillLoad", { name: "long" });
     expect(TestHost.text(result)).toBe(
-      '<skill name="long" lines="1-3" total="3">\nline 1\nline 2\nline 3\n</skill>',
+      '<skill name="long" lines="1-7" total="7">\n---\nname: long\ndescription: Use for long work.\n---\nline 1\nline 2\nline 3\n</skill>',
     );
-    expect(result.details).toEqual({ skill: "long", from: 1, to: 3, totalLines: 3 });
+    expect(result.details).toEqual({ skill: "long", from: 1, to: 7, totalLines: 7 });
   });
 
   test(`pages a long skill ${SKILL_LOAD_PAGE_LINES} lines at a time and names the next offset`, async () => {
-    const { host } = await withLongSkill(SKILL_LOAD_PAGE_LINES + 1);
+    // 4 lines of frontmatter, then the body: the source has PAGE + 1 lines.
+    const { host } = await withLongSkill(SKILL_LOAD_PAGE_LINES - 3);
+    const total = SKILL_LOAD_PAGE_LINES + 1;
     const first = await host.callTool("SkillLoad", { name: "long" });
     expect(first.details).toEqual({
       skill: "long",
       from: 1,
       to: SKILL_LOAD_PAGE_LINES,
-      totalLines: SKILL_LOAD_PAGE_LINES + 1,
-      nextOffset: SKILL_LOAD_PAGE_LINES + 1,
+      totalLines: total,
+      nextOffset: total,
     });
     expect(TestHost.text(first)).toMatch(/Call SkillLoad with offset 2001 for the rest\.\)$/);
-    const second = await host.callTool("SkillLoad", {
-      name: "long",
-      offset: SKILL_LOAD_PAGE_LINES + 1,
-    });
+    const second = await host.callTool("SkillLoad", { name: "long", offset: total });
     expect(TestHost.text(second)).toBe(
-      `<skill name="long" lines="2001-2001" total="2001">\nline 2001\n</skill>`,
+      `<skill name="long" lines="2001-2001" total="2001">\nline 1997\n</skill>`,
     );
+    expect(second.details).toEqual({ skill: "long", from: total, to: total, totalLines: total });
   });
 
   test("refuses a limit past the page size and an offset past the end", async () => {
@@ -96,9 +97,10 @@ describe("SkillLoad", () => {
         .get("SkillLoad")
         ?.parameters.parse({ name: "long", limit: SKILL_LOAD_PAGE_LINES + 1 }),
     ).toThrow();
-    const result = await host.callTool("SkillLoad", { name: "long", offset: 4 });
+    expect((await host.callTool("SkillLoad", { name: "long", offset: 7 })).isError).toBeUndefined();
+    const result = await host.callTool("SkillLoad", { name: "long", offset: 8 });
     expect(result).toMatchObject({ isError: true });
-    expect(TestHost.text(result)).toBe('offset 4 is past the end: skill "long" has 3 lines');
+    expect(TestHost.text(result)).toBe('offset 8 is past the end: skill "long" has 7 lines');
   });
 
   test("reports the length it serves, not the one announced at registration", async () => {
@@ -108,7 +110,7 @@ describe("SkillLoad", () => {
       "---\nname: long\ndescription: d\n---\none\ntwo\nthree\nfour\nfive\n",
     );
     const result = await host.callTool("SkillLoad", { name: "long" });
-    expect(result.details).toMatchObject({ totalLines: 5 });
+    expect(result.details).toMatchObject({ totalLines: 9 });
     const listed = await host.catalog.visibleSkills();
     expect(listed.find((e) => e.name === "long")?.lineCount).toBe(7);
   });
@@ -132,13 +134,14 @@ describe("SkillLoad", () => {
     expect(TestHost.text(result)).toContain('No skill named "long" is available to you.');
   });
 
-  test("a reader refusal is an error result, a reader failure keeps its cause", async () => {
+  test("a file the reader could not read throws its typed error; a reader failure keeps its cause", async () => {
     const { host, dataDir } = await withLongSkill(3);
-    const { rm } = await import("node:fs/promises");
     await rm(join(dataDir, "personal", "7", "long", "SKILL.md"));
-    expect(TestHost.text(await host.callTool("SkillLoad", { name: "long" }))).toContain(
-      'Skill "long" could not be loaded',
-    );
+    const failure = await host
+      .callTool("SkillLoad", { name: "long" })
+      .catch((error: unknown) => error);
+    expect(isElowenError(failure, "skills.file_read_failed")).toBe(true);
+    expect(reportingAudience(failure)).toBe("instance");
     const cause = new Error("reader down");
     host.catalog.readSkill = async () => Promise.reject(cause);
     await expect(host.callTool("SkillLoad", { name: "skill-authoring" })).rejects.toMatchObject({

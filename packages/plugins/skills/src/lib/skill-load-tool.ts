@@ -65,9 +65,11 @@ const parameters = z.object({
 /**
  * SkillLoad: awaits the reader's current visible catalog, reads the skill through the host's one
  * canonical reader (`ctx.skillCatalog.readSkill`, which keeps the file inside its registered
- * directory and substitutes `args`), and serves the instructions a page at a time, reporting the
- * real length of what it serves. A skill that is not visible, or that the reader refuses, is an
- * error result; a reader that throws becomes `skills.file_read_failed` with its cause kept.
+ * directory and substitutes `args`), and serves its full source (the reader's `source`, else its
+ * body) a page at a time, reporting the real length of what it serves. A skill that is not
+ * visible, or whose name the reader refuses, is an error result; a file the reader could not read
+ * throws the reader's typed `error`; a reader that throws becomes `skills.file_read_failed` with
+ * its cause kept.
  */
 export function skillLoadTool(catalog: SkillCatalogControl): PluginTool<typeof parameters> {
   return {
@@ -97,11 +99,17 @@ export function skillLoadTool(catalog: SkillCatalogControl): PluginTool<typeof p
           cause: error,
         });
       }
-      if (!read.ok) return errorResult(`Skill "${args.name}" could not be loaded: ${read.message}`);
+      if (!read.ok) {
+        // A file failure keeps its typed cause (an instance condition for personal and instance
+        // skills) for the host's reporter; a name that is missing or denied is the model's answer.
+        if (read.error !== undefined) throw read.error;
+        return errorResult(`Skill "${args.name}" could not be loaded: ${read.message}`);
+      }
+      const source = read.source ?? read.body;
       const offset = args.offset ?? 1;
-      const page = pageLines(read.body, offset, args.limit ?? SKILL_LOAD_PAGE_LINES);
+      const page = pageLines(source, offset, args.limit ?? SKILL_LOAD_PAGE_LINES);
       if (page === undefined) {
-        const total = pageLines(read.body, 1, 1)?.totalLines ?? 0;
+        const total = pageLines(source, 1, 1)?.totalLines ?? 0;
         return errorResult(
           `offset ${offset} is past the end: skill "${args.name}" has ${total} lines`,
         );

@@ -3,7 +3,13 @@ import { constants } from "node:fs";
 import { lstat, open } from "node:fs/promises";
 import { join } from "node:path";
 import { SKILL_NAME_MAX_CHARS, SKILL_NAME_PATTERN } from "@elowen/plugin-api";
-import { classifyErrno, ElowenError, SKILLS_FILE_READ_FAILED } from "@elowen/plugin-shared/errors";
+import {
+  classifyErrno,
+  ElowenError,
+  InstanceCondition,
+  isErrnoFailure,
+  SKILLS_FILE_READ_FAILED,
+} from "@elowen/plugin-shared/errors";
 import { parseSkillSource, type SkillSource } from "./frontmatter.js";
 import { SKILL_SOURCE_MAX_BYTES } from "./limits.js";
 import type { SkillOwner } from "./owners.js";
@@ -76,12 +82,15 @@ export interface SkillFile {
 /**
  * Reads `<dir>/SKILL.md`, refusing what is not inside its canonical folder: a folder or skill
  * directory that is a symbolic link, or a `SKILL.md` that is one, is `redirected`; a missing one is
- * `not-found`. Other errno failures stay local (`fs-refusal`); anything else is thrown as
- * `skills.file_read_failed`.
+ * `not-found`. Other local errno refusals stay local (`fs-refusal`). Anything else is thrown as
+ * `skills.file_read_failed`: an errno failure of a personal or instance file (`instanceFile`, the
+ * default) with an `unreadable` instance condition as its cause, the operator's to fix; a
+ * programming error, or any failure of a bundled file, as a software report.
  */
 export async function readSkillFile(
   folder: string,
   name: string,
+  instanceFile = true,
 ): Promise<SkillFile | SkillRefusal> {
   const dir = join(folder, name);
   const path = join(dir, "SKILL.md");
@@ -114,11 +123,16 @@ export async function readSkillFile(
   } catch (error) {
     const verdict = classifyErrno(error);
     if (verdict.disposition === "reportable") {
-      throw new ElowenError({
-        code: SKILLS_FILE_READ_FAILED,
-        summary: `could not read skill "${name}"`,
-        cause: error,
-      });
+      const summary = `could not read skill "${name}"`;
+      const cause =
+        instanceFile && isErrnoFailure(error)
+          ? new InstanceCondition({
+              condition: "unreadable",
+              summary: `${path} is unreadable`,
+              cause: error,
+            })
+          : error;
+      throw new ElowenError({ code: SKILLS_FILE_READ_FAILED, summary, cause });
     }
     if (verdict.refusal === "missing" || verdict.refusal === "not-a-directory") {
       return refuse("not-found", `there is no skill "${name}" here`);

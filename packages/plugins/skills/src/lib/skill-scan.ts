@@ -57,7 +57,7 @@ async function scanFolder(
       );
       continue;
     }
-    const file = await readSkillFile(folder, name);
+    const file = await readSkillFile(folder, name, catalogSource !== "bundled");
     if (isRefusal(file)) {
       problems.push(`${join(folder, name)}: ${file.message}`);
       continue;
