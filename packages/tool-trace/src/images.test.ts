@@ -1,8 +1,9 @@
-import { type ImageContent, type ToolResult, textResult } from "@elowen/plugin-api";
+import type { ImageContent, ToolResult } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import {
   countingMinter,
   deferred,
+  fillTo,
   imageData,
   ManualClock,
   MemoryImageStore,
@@ -22,14 +23,15 @@ const withImages = (...n: number[]): ToolResult => ({
 function setup(store: MemoryImageStore | null = new MemoryImageStore()) {
   const clock = new ManualClock();
   const problems: string[] = [];
+  const minter = countingMinter();
   const log = new ToolTraceLog({
     producerId: "cell-1",
-    mintId: countingMinter(),
+    mintId: minter,
     clock,
     ...(store ? { images: store } : {}),
     onProblem: (m) => problems.push(m),
   });
-  return { clock, log, store, problems };
+  return { clock, log, store, problems, minter };
 }
 
 describe("nested image results", () => {
@@ -96,6 +98,16 @@ describe("nested image results", () => {
     expect(log.records()[1]?.imageOrder).toBe(1);
   });
 
+  test("a budget too short for the references drops them, not the result, and does not advance the order", async () => {
+    const { log, minter } = setup();
+    fillTo(log, minter, 200);
+    const original = withImages(1, 2);
+    expect(await log.sink.call("Desktop", {}, async () => original)).toBe(original);
+    expect(log.records().at(-1)).toMatchObject({ kind: "call", name: "Desktop" });
+    expect(log.records().at(-1)).not.toHaveProperty("images");
+    expect(log.latestImage()).toBeUndefined();
+  });
+
   test("without an image store no references are kept", async () => {
     const { log } = setup(null);
     await log.sink.call("Desktop", {}, async () => withImages(1));
@@ -113,6 +125,6 @@ describe("nested image results", () => {
         {},
       ]),
     ).toEqual(ref("c"));
-    expect(latestToolImage([{ images: [] }, { ...textResult("x") }])).toBeUndefined();
+    expect(latestToolImage([{ images: [] }, {}])).toBeUndefined();
   });
 });

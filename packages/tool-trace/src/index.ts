@@ -4,13 +4,11 @@
  * reservations, and the display projection the CLI and the web share.
  */
 
-export { TraceBudget } from "./budget.js";
 export type { ToolTraceErrorCode } from "./errors.js";
 export { TOOL_TRACE_ERROR_CODES, ToolTraceError } from "./errors.js";
 export { countSuccessfulCalls } from "./finished-calls.js";
-export { checkedMinter, randomIdMinter } from "./ids.js";
+export { randomIdMinter } from "./ids.js";
 export { externalizeImages } from "./images.js";
-export { jsonBytes, utf8Length } from "./json-size.js";
 export { latestToolImage } from "./latest-image.js";
 export {
   TRACE_NOTE_MAX_CHARS,
@@ -20,7 +18,8 @@ export {
 } from "./limits.js";
 export type { LiveToolEvent } from "./live-rows.js";
 export { LiveToolRows } from "./live-rows.js";
-export { entryRows, projectToolRows, traceRows } from "./project-rows.js";
+export { entryRows, projectToolRows } from "./project-rows.js";
+export { OMISSION_MARKER_BYTES } from "./record-fit.js";
 export type { AnswerView, ToolCallEntry, ToolRow } from "./rows.js";
 export type { SettlementOutcome } from "./settlements.js";
 export { replaceTraceRecord, settleInResult, ToolTraceSettlements } from "./settlements.js";
@@ -32,8 +31,8 @@ export type {
 export { SHARE_REFUSAL_CODES } from "./share-reservation.js";
 export type { ShareDelivery, ShareParse, ShareSlot } from "./shares.js";
 export { parseShareDetails, ShareAllowance } from "./shares.js";
-export type { ToolTraceLogOptions, TraceUsage } from "./trace-log.js";
 export { ToolTraceLog } from "./trace-log.js";
+export type { ToolTraceLogOptions, TraceUsage } from "./trace-log-options.js";
 export type { ToolTraceTurnOptions } from "./turn.js";
 export { ToolTraceTurn } from "./turn.js";
 export type {

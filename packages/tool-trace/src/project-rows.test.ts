@@ -1,4 +1,10 @@
-import { errorResult, type ToolTraceRecord, textResult } from "@elowen/plugin-api";
+import {
+  errorResult,
+  type PermissionRecord,
+  type QuestionAnswerRecord,
+  type ToolTraceRecord,
+  textResult,
+} from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import { countSuccessfulCalls } from "./finished-calls.js";
 import { LiveToolRows } from "./live-rows.js";
@@ -29,13 +35,13 @@ const exec = (
   args: { code: "..." },
   result: textResult("cell output", { toolTrace: toolTrace as ToolTraceRecord[], ...extra }),
 });
-const answered = {
+const answered: QuestionAnswerRecord = {
   questions: [
     {
       question: "Allow Bash to run?",
       header: "Permission",
       selected: ["Allow once"],
-      outcome: "once" as const,
+      outcome: "once",
       approval: { tool: "Bash", summary: "rm -rf build" },
     },
   ],
@@ -258,8 +264,10 @@ describe("live rows", () => {
 
 describe("countSuccessfulCalls (what the skill reviewer counts)", () => {
   test("counts finished, successful, permitted calls, direct and nested, and nothing else", () => {
-    const denied = {
-      questions: [{ ...answered.questions[0], selected: ["Deny"], outcome: "deny" as const }],
+    const denied: QuestionAnswerRecord = {
+      questions: [
+        { ...(answered.questions[0] as PermissionRecord), selected: ["Deny"], outcome: "deny" },
+      ],
     };
     const entries: ToolCallEntry[] = [
       exec("e1", [

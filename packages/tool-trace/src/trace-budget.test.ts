@@ -6,10 +6,10 @@ import {
 } from "@elowen/plugin-api";
 import { permissionRecord, withPermission } from "@elowen/question-answer";
 import { describe, expect, test } from "vitest";
-import { countingMinter, deferred, flush, ManualClock } from "../test/fixtures.js";
+import { countingMinter, deferred, fillTo, flush, ManualClock } from "../test/fixtures.js";
 import { MemoryJournal } from "../test/memory-journal.js";
 import { jsonBytes } from "./json-size.js";
-import { TRACE_NOTE_MAX_CHARS, TRACE_OUTPUT_MAX_CHARS } from "./limits.js";
+import { TRACE_OUTPUT_MAX_CHARS } from "./limits.js";
 import { OMISSION_MARKER_BYTES } from "./record-fit.js";
 import { ToolTraceLog } from "./trace-log.js";
 
@@ -22,16 +22,8 @@ function setup(journal?: MemoryJournal) {
     ...(journal ? { journal } : {}),
   });
   const nextId = () => `row-${mintId.minted.length + 1}`;
-  return { log, nextId };
-}
-
-/** Adds notes until exactly `free` bytes of the producer's budget are left. */
-function fillTo(log: ToolTraceLog, nextId: () => string, free: number) {
-  const overhead = () => jsonBytes({ id: nextId(), producerId: "cell-1", kind: "note", text: "" });
-  while (MAX_TRACE_BYTES - log.usage().bytes - free > TRACE_NOTE_MAX_CHARS + overhead() + 100)
-    log.sink.note("x".repeat(TRACE_NOTE_MAX_CHARS));
-  log.sink.note("y".repeat(MAX_TRACE_BYTES - log.usage().bytes - free - overhead()));
-  expect(MAX_TRACE_BYTES - log.usage().bytes).toBe(free);
+  const fill = (free: number) => fillTo(log, mintId, free);
+  return { log, nextId, fill };
 }
 
 // A call row is admitted with its pending minimal form plus room to state what it omits later.
@@ -91,8 +83,8 @@ describe(`the record budget (${MAX_TRACE_RECORDS} per producer)`, () => {
 describe(`the byte budget (${MAX_TRACE_BYTES} bytes per producer)`, () => {
   test("admits a row whose minimal form fits the last free bytes exactly, and not one byte more", async () => {
     // Ids row-10 to row-99 all cost the same, so the cost of the call's row is known in advance.
-    const { log, nextId } = setup();
-    fillTo(log, nextId, pendingCost("row-99", "A"));
+    const { log, fill } = setup();
+    fill(pendingCost("row-99", "A"));
     const running = deferred<ToolResult>();
     const call = log.sink.call("A", { big: "x".repeat(500) }, () => running.promise);
     expect(log.usage()).toMatchObject({ bytes: MAX_TRACE_BYTES, droppedRows: 0 });
@@ -101,7 +93,7 @@ describe(`the byte budget (${MAX_TRACE_BYTES} bytes per producer)`, () => {
     expect(log.records().at(-1)).toMatchObject({ kind: "call", name: "A" });
 
     const second = setup();
-    fillTo(second.log, second.nextId, pendingCost("row-99", "A") - 1);
+    second.fill(pendingCost("row-99", "A") - 1);
     await second.log.sink.call("A", {}, async () => textResult("a"));
     expect(second.log.usage()).toMatchObject({ droppedRows: 1 });
   });
@@ -146,8 +138,8 @@ describe(`the byte budget (${MAX_TRACE_BYTES} bytes per producer)`, () => {
   });
 
   test("when display room runs out a row keeps its mandatory parts and says what it left out", async () => {
-    const { log, nextId } = setup();
-    fillTo(log, nextId, 2000);
+    const { log, fill } = setup();
+    fill(2000);
     await log.sink.call("Bash", { command: "x".repeat(3000) }, async () =>
       textResult("y".repeat(3000)),
     );
@@ -160,8 +152,8 @@ describe(`the byte budget (${MAX_TRACE_BYTES} bytes per producer)`, () => {
 
 describe("answer records keep their mandatory slot", () => {
   test("even when the byte budget is full, and their bytes count against later rows", async () => {
-    const { log, nextId } = setup();
-    fillTo(log, nextId, pendingCost(nextId(), "Bash"));
+    const { log, nextId, fill } = setup();
+    fill(pendingCost(nextId(), "Bash"));
     await approved(log);
     const record = log.records().find((r) => r.kind === "call");
     expect(record?.questionAnswer?.questions[0]).toMatchObject({

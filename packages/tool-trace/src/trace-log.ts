@@ -10,7 +10,6 @@ import { TraceBudget } from "./budget.js";
 import { ToolTraceError } from "./errors.js";
 import { checkedMinter } from "./ids.js";
 import { externalizeImages, hasImages } from "./images.js";
-import { jsonCopy } from "./json-size.js";
 import { TRACE_NOTE_MAX_CHARS, TRACE_OUTPUT_MAX_CHARS } from "./limits.js";
 import {
   capTail,
@@ -20,50 +19,14 @@ import {
   OMISSION_MARKER_BYTES,
   type RecordParts,
 } from "./record-fit.js";
+import { openedParts, type SettleInput, settledParts } from "./record-parts.js";
 import { outputOf, type Row } from "./row.js";
 import { ToolTraceSettlements } from "./settlements.js";
 import { reserveShare, type ShareReservationResult, settleDelivery } from "./share-reservation.js";
 import { ShareAllowance } from "./shares.js";
+import type { ToolTraceLogOptions, TraceUsage } from "./trace-log-options.js";
 import { TruncationNote } from "./truncation-note.js";
-import {
-  systemClock,
-  type ToolImageStore,
-  type ToolTraceEvent,
-  type ToolTraceJournal,
-  type TraceClock,
-  type TraceIdMinter,
-} from "./types.js";
-
-/** What a {@link ToolTraceLog} is built with; everything but the producer and minter is optional. */
-export interface ToolTraceLogOptions {
-  /** The producer (a code-mode cell, ...): 1 to 128 characters. */
-  readonly producerId: string;
-  /** The host's id minter; ids are checked and never reused (see `checkedMinter`). */
-  readonly mintId: TraceIdMinter;
-  /** Defaults to `systemClock`. */
-  readonly clock?: TraceClock;
-  /** The session's image store; without it no image references are kept. */
-  readonly images?: ToolImageStore;
-  /** The journal late settlements are written into; without it they show only live. */
-  readonly journal?: ToolTraceJournal;
-  /** Shares one writer among the logs of a turn (else one is made from `journal`). */
-  readonly settlements?: ToolTraceSettlements;
-  /** The turn's share allowance; defaults to a fresh one of `MAX_SHARES_PER_TURN`. */
-  readonly shares?: ShareAllowance;
-  /** Live events, in the order the log changes. Must not throw. */
-  readonly onEvent?: (event: ToolTraceEvent) => void;
-  /** Best-effort losses worth a log line (an image the store refused, a malformed answer record). */
-  readonly onProblem?: (message: string) => void;
-}
-
-/** Where one producer's budget stands. */
-export interface TraceUsage {
-  readonly rows: number;
-  readonly bytes: number;
-  readonly reservedBytes: number;
-  readonly droppedRows: number;
-  readonly droppedBytes: number;
-}
+import { systemClock, type ToolImageStore, type ToolTraceEvent, type TraceClock } from "./types.js";
 
 /**
  * One producer's trace for a turn (seed 000, Rows for work the model did not call). `call` opens a
@@ -161,16 +124,7 @@ export class ToolTraceLog {
         `a row's tool name must be 1 to 128 characters, received ${JSON.stringify(name)}`,
       );
     const id = this.#mint();
-    const argsCopy = jsonCopy(args);
-    const parts: RecordParts = {
-      id,
-      producerId: this.producerId,
-      kind: "call",
-      name,
-      ...(argsCopy === undefined ? {} : { args: argsCopy }),
-      pending: true,
-      startedAt: Math.floor(this.#clock.now()),
-    };
+    const parts = openedParts(id, this.producerId, name, args, Math.floor(this.#clock.now()));
     const row: Row = {
       id,
       parts,
@@ -226,6 +180,7 @@ export class ToolTraceLog {
       parts,
       record: undefined,
       bytes: 0,
+      floor: 0,
       settled: true,
       reportedIn: undefined,
       startedMono: 0,
@@ -355,23 +310,12 @@ export class ToolTraceLog {
     if (answers.status === "invalid")
       this.#problem(`row ${row.id}: answer record dropped: ${answers.reason}`);
     const delivery = settleDelivery(row, result, this.#budget, this.#shares);
-    const output = capTail(delivery.error ?? outputOf(result), TRACE_OUTPUT_MAX_CHARS);
-    const { pending: _pending, output: _tail, omittedBytes: _omitted, ...opened } = row.parts;
-    row.parts = {
-      ...opened,
-      ...(result.isError || delivery.error !== undefined ? { isError: true } : {}),
-      ...(output.text === "" ? {} : { output: output.text, omittedBytes: output.omitted }),
-      durationMs: input.durationMs,
+    row.parts = settledParts(row.parts, input, {
       ...(answers.status === "valid" ? { questionAnswer: answers.record } : {}),
-      ...(input.images.length > 0
-        ? {
-            images: input.images,
-            imageOrder: this.#imageOrder + 1,
-            imageTimestamp: input.completedAt,
-          }
-        : {}),
       ...(delivery.delivery === undefined ? {} : { delivery: delivery.delivery }),
-    };
+      ...(delivery.error === undefined ? {} : { error: delivery.error }),
+      imageOrder: this.#imageOrder + 1,
+    });
     const returned = delivery.error === undefined ? result : errorResult(delivery.error);
     if (row.record === undefined) {
       // A shadow: only an answer record, whose slot is mandatory, brings it into the trace.
@@ -401,11 +345,4 @@ export class ToolTraceLog {
     if (reportedIn !== undefined) void this.#settlements?.write(reportedIn, record);
     return returned;
   }
-}
-
-interface SettleInput {
-  readonly result: ToolResult;
-  readonly completedAt: number;
-  readonly durationMs: number;
-  readonly images: readonly ImageRef[];
 }

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { type ImageRef, MAX_TRACE_BYTES } from "@elowen/plugin-api";
 import {
-  jsonBytes,
   type ToolImageStore,
   type ToolTraceLog,
   TRACE_NOTE_MAX_CHARS,
   type TraceClock,
   type TraceIdMinter,
 } from "../src/index.js";
+import { jsonBytes } from "../src/json-size.js";
 
 /** A clock the test moves by hand: wall time and monotonic time advance separately. */
 export class ManualClock implements TraceClock {
