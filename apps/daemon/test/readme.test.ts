@@ -1,0 +1,9 @@
+import { runReadmeExample } from "@elowen/vitest-config/readme";
+import { expect, test } from "vitest";
+
+test("the README example runs against the built package", () => {
+  const run = runReadmeExample(new URL("..", import.meta.url).pathname);
+  expect(run.stderr).toBe("");
+  expect(run.stdout).toBe("Offline model (no provider configured) true\nHello 0\n");
+  expect(run.status).toBe(0);
+});
