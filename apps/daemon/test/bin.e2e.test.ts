@@ -1,20 +1,13 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElowenClient } from "@elowen/client";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { spawnNode } from "./helpers/child.js";
-import { fixturePlugin, tempHome } from "./helpers/test-daemon.js";
+import { tempHomes } from "./helpers/temp-homes.js";
+import { fixturePlugin } from "./helpers/test-daemon.js";
 
 const bin = join(import.meta.dirname, "..", "dist", "bin.js");
-const homes: string[] = [];
-const home = () => {
-  const h = tempHome();
-  homes.push(h);
-  return h;
-};
-afterEach(() => {
-  for (const h of homes.splice(0)) rmSync(h, { recursive: true, force: true });
-});
+const home = tempHomes();
 
 describe("elowen-daemon (the real bin)", () => {
   test("starts on its defaults; a second process signs in and reads status and the command catalog", async () => {

@@ -1,24 +1,15 @@
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { startDaemon } from "../src/daemon.js";
 import { SchemaTooNewError } from "../src/store/sqlite/migrate.js";
 import { DatabaseLockedError } from "../src/store/sqlite/open-database.js";
 import { openSqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { spawnNode } from "./helpers/child.js";
-import { tempHome } from "./helpers/test-daemon.js";
+import { tempHomes } from "./helpers/temp-homes.js";
 
 const fixtures = join(import.meta.dirname, "fixtures", "processes");
-const homes: string[] = [];
-const home = () => {
-  const h = tempHome();
-  homes.push(h);
-  return h;
-};
-afterEach(() => {
-  for (const h of homes.splice(0)) rmSync(h, { recursive: true, force: true });
-});
+const home = tempHomes();
 
 describe("store faults", () => {
   test("applies the numbered migrations once and reopens without change", async () => {

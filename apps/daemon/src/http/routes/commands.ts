@@ -13,7 +13,7 @@ import { runWithAccess } from "../../plugins/access-scope.js";
 import { renderPicker, runPickerAction } from "../../plugins/picker-dispatch.js";
 import { preferredLanguage, viewStrings } from "../../plugins/view-strings.js";
 import type { HttpContext } from "../http-context.js";
-import { route } from "../zod-route.js";
+import { route, type TypedRequest } from "../zod-route.js";
 
 /** The command catalog (`chatCommands(surface)`) and picker render and action. */
 export function commandRoutes(app: FastifyInstance, context: HttpContext): void {
@@ -28,6 +28,20 @@ export function commandRoutes(app: FastifyInstance, context: HttpContext): void 
       return state?.manifest ? viewStrings(state.manifest, language) : {};
     };
   };
+  const pickerCall = (
+    request: TypedRequest<{
+      params: typeof CommandParamsSchema;
+      body: typeof PickerRenderBodySchema;
+      response: {};
+    }>,
+  ) => ({
+    name: request.params.name,
+    surface: request.body.surface,
+    args: request.body.args,
+    access: accessOf(request),
+    stringsFor: stringsFor(request),
+    ...(request.body.sessionId === undefined ? {} : { sessionId: request.body.sessionId }),
+  });
   route(app, {
     method: "GET",
     url: "/commands",
@@ -54,15 +68,7 @@ export function commandRoutes(app: FastifyInstance, context: HttpContext): void 
       body: PickerRenderBodySchema,
       response: { 200: PickerRenderResponseSchema },
     },
-    handler: async (request) =>
-      renderPicker(context.registry.commands, {
-        name: request.params.name,
-        surface: request.body.surface,
-        args: request.body.args,
-        access: accessOf(request),
-        stringsFor: stringsFor(request),
-        ...(request.body.sessionId === undefined ? {} : { sessionId: request.body.sessionId }),
-      }),
+    handler: async (request) => renderPicker(context.registry.commands, pickerCall(request)),
   });
   route(app, {
     method: "POST",
@@ -77,14 +83,9 @@ export function commandRoutes(app: FastifyInstance, context: HttpContext): void 
     },
     handler: async (request) =>
       runPickerAction(context.registry.commands, {
-        name: request.params.name,
-        surface: request.body.surface,
-        args: request.body.args,
+        ...pickerCall(request),
         itemId: request.body.itemId,
         action: request.body.action,
-        access: accessOf(request),
-        stringsFor: stringsFor(request),
-        ...(request.body.sessionId === undefined ? {} : { sessionId: request.body.sessionId }),
       }),
   });
 }
