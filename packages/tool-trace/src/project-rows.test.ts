@@ -197,6 +197,19 @@ describe("the row projection", () => {
     });
   });
 
+  test("a direct ShowView result keeps its view beside its answer record", () => {
+    const result = textResult("clicked", {
+      view: { kind: "form" },
+      viewId: "v1",
+      questionAnswer: answered,
+    });
+    expect(projectToolRows([{ callId: "c1", name: "ShowView", result }])[0]).toMatchObject({
+      view: { kind: "form" },
+      viewId: "v1",
+      answer: { status: "valid" },
+    });
+  });
+
   test("keeps images, shares and historical views on nested rows", () => {
     const image = { hash: "a".repeat(64), mimeType: "image/png", bytes: 3 };
     const sharedFile = {

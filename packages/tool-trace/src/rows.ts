@@ -85,7 +85,12 @@ function directImages(details: unknown): ImageRef[] {
   });
 }
 
-/** The row a direct call draws of its own. */
+function viewIdOf(details: unknown): string | undefined {
+  const viewId = (details as { viewId?: unknown } | undefined)?.viewId;
+  return typeof viewId === "string" ? viewId : undefined;
+}
+
+/** The row a direct call draws of its own (a ShowView result keeps its view beside its answers). */
 export function directRow(entry: ToolCallEntry): ToolRow {
   const { result } = entry;
   const output = result === undefined ? "" : textOf(result);
@@ -102,6 +107,8 @@ export function directRow(entry: ToolCallEntry): ToolRow {
     durationMs: entry.durationMs,
     images: directImages(result?.details),
     answer: answerView(result?.details),
+    view: (result?.details as { view?: unknown } | undefined)?.view,
+    viewId: viewIdOf(result?.details),
   } as ToolRow);
 }
 

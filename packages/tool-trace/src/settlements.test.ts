@@ -200,4 +200,21 @@ describe("late settlement, durable half", () => {
     journal.append("exec-1", "exec", textResult("late"));
     expect(journal.rewrites).toBe(0);
   });
+
+  test("a journal that throws ends the write as failed and says so, without an unhandled rejection", async () => {
+    const problems: string[] = [];
+    const settlements = new ToolTraceSettlements(
+      {
+        rewriteToolTrace: () => {
+          throw new Error("database is locked");
+        },
+        subscribe: () => () => {},
+      },
+      (message) => problems.push(message),
+    );
+    await expect(
+      settlements.write("exec-1", { id: "row-1", producerId: "p", kind: "call", name: "A" }),
+    ).resolves.toBe("failed");
+    expect(problems).toEqual(["settling row-1 in exec-1 failed: database is locked"]);
+  });
 });

@@ -34,8 +34,8 @@ export function settleInResult(
     : { ...result, details: { ...result.details, toolTrace } };
 }
 
-/** What became of one settlement write. */
-export type SettlementOutcome = "written" | "unchanged" | "gone" | "closed";
+/** What became of one settlement write (`failed`: the journal threw; reported to `onProblem`). */
+export type SettlementOutcome = "written" | "unchanged" | "gone" | "closed" | "failed";
 
 /**
  * Writes late settlements into the stored result they were drained into (seed 000, the durable
@@ -50,8 +50,12 @@ export class ToolTraceSettlements {
   readonly #closers = new Set<() => void>();
   #closed = false;
 
-  constructor(journal: ToolTraceJournal) {
+  readonly #problem: (message: string) => void;
+
+  /** `onProblem` hears of a journal that throws; the write then ends as `failed`. */
+  constructor(journal: ToolTraceJournal, onProblem: (message: string) => void = () => {}) {
     this.#journal = journal;
+    this.#problem = onProblem;
   }
 
   /** Replaces `record` inside the stored result of `reportingCallId`; resolves with the outcome. */
@@ -85,9 +89,16 @@ export class ToolTraceSettlements {
       for (;;) {
         if (this.#closed) return "closed";
         changed = false;
-        const outcome = await this.#journal.rewriteToolTrace(callId, (trace) =>
-          replaceTraceRecord(trace, record),
-        );
+        let outcome: Awaited<ReturnType<ToolTraceJournal["rewriteToolTrace"]>>;
+        try {
+          outcome = await this.#journal.rewriteToolTrace(callId, (trace) =>
+            replaceTraceRecord(trace, record),
+          );
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.#problem(`settling ${record.id} in ${callId} failed: ${reason}`);
+          return "failed";
+        }
         if (outcome !== "not-appended") return outcome;
         if (!changed && !this.#closed)
           await new Promise<void>((resolve) => {

@@ -161,4 +161,22 @@ describe("a producer's sink", () => {
     await call;
     expect(log.records()[0]?.output).toBe("line 1\nline 2\nline 3");
   });
+
+  test("a live listener that throws does not undo or block the record", async () => {
+    const problems: string[] = [];
+    const log = new ToolTraceLog({
+      producerId: "cell-1",
+      mintId: countingMinter(),
+      onEvent: () => {
+        throw new Error("socket closed");
+      },
+      onProblem: (message) => problems.push(message),
+    });
+    await log.sink.call("Read", {}, async () => textResult("x"));
+    expect(log.sink.drain("exec-1").map((r) => r.id)).toEqual(["row-1"]);
+    expect(problems).toEqual([
+      "trace event listener threw: socket closed",
+      "trace event listener threw: socket closed",
+    ]);
+  });
 });

@@ -9,6 +9,7 @@ import { questionAnswerOf } from "@elowen/question-answer";
 import { TraceBudget } from "./budget.js";
 import { ToolTraceError } from "./errors.js";
 import { checkedMinter } from "./ids.js";
+import { ImageSequence } from "./image-sequence.js";
 import { externalizeImages, hasImages } from "./images.js";
 import { TRACE_NOTE_MAX_CHARS, TRACE_OUTPUT_MAX_CHARS } from "./limits.js";
 import {
@@ -52,9 +53,7 @@ export class ToolTraceLog {
   readonly #admitted: Row[] = [];
   readonly #drainedInto = new Set<string>();
   readonly #truncation: TruncationNote;
-  #imageOrder = 0;
-  #imageQueue: Promise<unknown> = Promise.resolve();
-  #latestImage: { ref: ImageRef; order: number } | undefined;
+  readonly #imageSequence = new ImageSequence();
 
   constructor(options: ToolTraceLogOptions) {
     const { producerId } = options;
@@ -69,10 +68,21 @@ export class ToolTraceLog {
     this.#images = options.images;
     this.#settlements =
       options.settlements ??
-      (options.journal ? new ToolTraceSettlements(options.journal) : undefined);
+      (options.journal ? new ToolTraceSettlements(options.journal, options.onProblem) : undefined);
     this.#shares = options.shares ?? new ShareAllowance();
-    this.#emit = options.onEvent ?? (() => {});
-    this.#problem = options.onProblem ?? (() => {});
+    const problem = options.onProblem ?? (() => {});
+    const listener = options.onEvent;
+    this.#problem = problem;
+    // A listener that throws must not leave the log half-changed: the change is already recorded.
+    this.#emit = (event) => {
+      try {
+        listener?.(event);
+      } catch (error) {
+        problem(
+          `trace event listener threw: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    };
     this.#truncation = new TruncationNote(producerId, this.#budget);
   }
 
@@ -106,12 +116,10 @@ export class ToolTraceLog {
     const completion = this.#completion(row);
     if (!hasImages(result) || this.#images === undefined)
       return this.#settle(row, { result, ...completion, images: [] });
-    const turn = this.#imageQueue.then(async () => {
+    return this.#imageSequence.enqueue(async () => {
       const images = await externalizeImages(result, this.#images, this.#problem);
       return this.#settle(row, { result, ...completion, images });
     });
-    this.#imageQueue = turn.catch(() => {});
-    return turn;
   }
 
   // A row is admitted when a row slot and the bytes of its minimal form are free (reservations
@@ -228,7 +236,7 @@ export class ToolTraceLog {
 
   /** The newest retained image reference of this producer (completion order), if any. */
   latestImage(): ImageRef | undefined {
-    return this.#latestImage?.ref;
+    return this.#imageSequence.latest;
   }
 
   /**
@@ -239,11 +247,9 @@ export class ToolTraceLog {
   async stampWrapperImages(
     images: readonly ImageRef[],
   ): Promise<{ readonly imageOrder: number; readonly imageTimestamp: number } | undefined> {
-    await this.#imageQueue;
-    const last = images[images.length - 1];
-    if (last === undefined) return undefined;
-    const imageOrder = ++this.#imageOrder;
-    this.#latestImage = { ref: last, order: imageOrder };
+    await this.#imageSequence.idle();
+    if (images.length === 0) return undefined;
+    const imageOrder = this.#imageSequence.retain(images);
     return { imageOrder, imageTimestamp: Math.floor(this.#clock.now()) };
   }
 
@@ -314,7 +320,7 @@ export class ToolTraceLog {
       ...(answers.status === "valid" ? { questionAnswer: answers.record } : {}),
       ...(delivery.delivery === undefined ? {} : { delivery: delivery.delivery }),
       ...(delivery.error === undefined ? {} : { error: delivery.error }),
-      imageOrder: this.#imageOrder + 1,
+      imageOrder: this.#imageSequence.next,
     });
     const returned = delivery.error === undefined ? result : errorResult(delivery.error);
     if (row.record === undefined) {
@@ -330,11 +336,7 @@ export class ToolTraceLog {
     const fitted = fitRecord(row.parts, row.bytes + delivery.bytes + this.#budget.displayRoom());
     delivery.commit();
     this.#store(row, fitted);
-    if (fitted.keptImages) {
-      this.#imageOrder++;
-      const last = input.images[input.images.length - 1] as ImageRef;
-      this.#latestImage = { ref: last, order: this.#imageOrder };
-    }
+    if (fitted.keptImages) this.#imageSequence.retain(input.images);
     const record = row.record as ToolTraceRecord;
     const reportedIn = row.reportedIn;
     this.#emit(

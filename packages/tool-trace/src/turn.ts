@@ -41,7 +41,9 @@ export class ToolTraceTurn {
   constructor(options: ToolTraceTurnOptions) {
     this.#options = options;
     this.shares = new ShareAllowance(options.maxShares);
-    this.#settlements = options.journal ? new ToolTraceSettlements(options.journal) : undefined;
+    this.#settlements = options.journal
+      ? new ToolTraceSettlements(options.journal, options.onProblem)
+      : undefined;
   }
 
   /** The sink of `producerId`: `call`, `note`, `drain`. */
