@@ -7,6 +7,7 @@ import type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
 import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
 import { buildServer } from "./http/server.js";
 import { CardEmitter } from "./live/card-emitter.js";
+import { LiveJournal } from "./live/live-journal.js";
 import { SessionEvents } from "./live/session-events.js";
 import { type LogSink, pluginLogger } from "./logger.js";
 import { ensureOwner } from "./owner-token.js";
@@ -50,6 +51,8 @@ export interface RunningDaemon {
   /** The seams part 2 (the brain) builds on. */
   readonly host: PluginHost & {
     readonly events: SessionEvents;
+    /** Append-then-publish for the brain: commits entries, then tells clients. */
+    readonly journal: LiveJournal;
     setModel(model: BrainStatusModel): void;
   };
   /** Stops gracefully: no new work, plugin.shutdown within the pause deadline, checkpoint, close. */
@@ -95,6 +98,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       store,
       cards,
       events,
+      journal: new LiveJournal(store, events),
       turnServices: new TurnServicesSlot(),
       admitsNewWork: () => admits,
       language,

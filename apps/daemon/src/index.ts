@@ -20,6 +20,8 @@ export { startDaemon } from "./daemon.js";
 export type { DaemonFile } from "./daemon-file.js";
 export { DAEMON_FILE } from "./daemon-file.js";
 export { CardEmitter } from "./live/card-emitter.js";
+export { entryView } from "./live/entry-view.js";
+export { LiveJournal } from "./live/live-journal.js";
 export type { ReplayResult, SessionEventListener } from "./live/session-events.js";
 export { EVENT_REPLAY_BUFFER, SessionEvents } from "./live/session-events.js";
 export { OWNER_TOKEN_FILE } from "./owner-token.js";
@@ -29,6 +31,8 @@ export {
   runWithAccess,
   UNLINKED_ACCESS,
 } from "./plugins/access-scope.js";
+export type { ExpandedPromptCommand } from "./plugins/expand-prompt-command.js";
+export { expandPromptCommand } from "./plugins/expand-prompt-command.js";
 export type { PluginRegistry } from "./plugins/registry.js";
 export { OFFLINE_MODEL } from "./plugins/status-assembly.js";
 export type { RegisteredTool } from "./plugins/tool-registry.js";

@@ -32,7 +32,7 @@ export function commandRoutes(app: FastifyInstance, context: HttpContext): void 
     request: TypedRequest<{
       params: typeof CommandParamsSchema;
       body: typeof PickerRenderBodySchema;
-      response: {};
+      response: Record<number, never>;
     }>,
   ) => ({
     name: request.params.name,

@@ -10,7 +10,8 @@ import {
   UpdateSessionBodySchema,
 } from "@elowen/client";
 import type { FastifyInstance } from "fastify";
-import type { JournalEntry, SessionRecord } from "../../store/types.js";
+import { entryView } from "../../live/entry-view.js";
+import type { SessionRecord } from "../../store/types.js";
 import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 import { ownedSession } from "./session-access.js";
@@ -24,19 +25,6 @@ export function sessionView(s: SessionRecord) {
     kind: s.kind,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
-  };
-}
-
-/** A visible journal entry as the API shows it. */
-export function entryView(e: JournalEntry) {
-  return {
-    id: e.id,
-    parentId: e.parentId,
-    seq: e.seq,
-    kind: e.kind,
-    customType: e.customType,
-    data: e.data,
-    createdAt: e.createdAt,
   };
 }
 
