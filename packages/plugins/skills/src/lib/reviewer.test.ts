@@ -101,13 +101,18 @@ describe("cadence", () => {
     const { registration } = await reviewer();
     const events: string[] = [];
     let release: () => void = () => undefined;
+    let reached: () => void = () => undefined;
     const blocked = new Promise<void>((resolve) => {
       release = resolve;
+    });
+    const inReview = new Promise<void>((resolve) => {
+      reached = resolve;
     });
     const first = registration.run(
       reviewArgs({
         review: async () => {
           events.push("first review");
+          reached();
           await blocked;
           return { status: "completed", text: '{"proposals":[]}' };
         },
@@ -122,7 +127,8 @@ describe("cadence", () => {
         },
       }),
     );
-    // Without the queue the second exchange would authorize on its first turn of the event loop.
+    await inReview;
+    // Without the queue the second exchange would have authorized long before the first review.
     for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
     expect(events).toEqual(["first review"]);
     release();

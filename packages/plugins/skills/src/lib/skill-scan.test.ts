@@ -81,11 +81,16 @@ test("a reload replaces the complete set, and calls during a reload share one mo
   const layout = skillLayout(dataDir);
   const sets: string[][] = [];
   let release: () => void = () => undefined;
+  let entered: () => void = () => undefined;
+  const inFirst = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
   let first = true;
   const catalog = {
     requestReload: async (skills: readonly { name: string }[]) => {
       if (first) {
         first = false;
+        entered();
         await new Promise<void>((resolve) => {
           release = resolve;
         });
@@ -98,7 +103,7 @@ test("a reload replaces the complete set, and calls during a reload share one mo
     warn: (m) => warnings.push(m),
   });
   const a = reload();
-  await new Promise((resolve) => setImmediate(resolve));
+  await inFirst;
   await skill(layout.instanceRoot, "late", "---\nname: late\ndescription: l\n---\n");
   const b = reload();
   const c = reload();
