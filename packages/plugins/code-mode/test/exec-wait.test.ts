@@ -209,6 +209,17 @@ describe("exec and wait", () => {
     expect(textOf(result)).toContain("Error:\nthe turn was aborted");
   });
 
+  test("a finished cell's calls it did not await run on, and aborting the turn aborts them", async () => {
+    turn = new TestTurn();
+    const { result } = await turn.exec('tools.Gate({ name: "left" }); return "done"');
+    expect(textOf(result)).toContain("Still running, not awaited: tools.Gate.");
+    const gate = traceOf(result)[0] as ToolTraceRecord;
+    expect(gate.pending).toBe(true);
+    turn.abort.abort();
+    await settled(turn, gate.id);
+    expect(turn.toolLog.aborted).toEqual([gate.id]);
+  });
+
   test("cancelling the exec call stops its cell", async () => {
     turn = new TestTurn({ yieldAfterMs: 10_000 });
     const cancel = new AbortController();

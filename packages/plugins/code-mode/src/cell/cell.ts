@@ -149,11 +149,13 @@ export class Cell {
     });
   }
 
-  /** Stops the cell: its script is ended and its running nested calls are aborted. */
+  /**
+   * Stops the cell: its script is ended and its running nested calls are aborted, also the calls
+   * a finished script left running without awaiting them.
+   */
   stop(reason: string): void {
-    if (this.ended) return;
-    this.controller.abort(new Error(reason));
-    this.run?.stop("stopped", reason);
+    if (!this.controller.signal.aborted) this.controller.abort(new Error(reason));
+    if (!this.ended) this.run?.stop("stopped", reason);
   }
 
   /** Everything since the previous report; carries the end once the cell has ended. */
