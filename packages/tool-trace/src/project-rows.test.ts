@@ -105,8 +105,12 @@ describe("the row projection", () => {
     ).toEqual(["r1", "t"]);
   });
 
-  test("ownRow: false on a call that recorded nothing still keeps its own row", () => {
-    expect(ids([exec("w1", [], { ownRow: false })])).toEqual(["w1"]);
+  test("ownRow: false on a call that recorded nothing draws no row at all", () => {
+    expect(ids([exec("w1", [], { ownRow: false })])).toEqual([]);
+  });
+
+  test("a call that recorded nothing and did not set ownRow keeps its own row", () => {
+    expect(ids([exec("e1", [])])).toEqual(["e1"]);
   });
 
   test("a failed exec keeps its own row beside its records, so the error has somewhere to live", () => {

@@ -55,8 +55,10 @@ export function traceRows(
 export function entryRows(entry: ToolCallEntry): ToolRow[] {
   const details = entry.result?.details;
   const toolTrace = details?.toolTrace;
-  if (!Array.isArray(toolTrace) || toolTrace.length === 0) return [directRow(entry)];
+  // `ownRow: false` means the call draws no row of its own at all (seed 000): a wait that
+  // found nothing new, or a successful exec that called nothing, draws nothing.
   const ownRow = details?.ownRow !== false;
+  if (!Array.isArray(toolTrace) || toolTrace.length === 0) return ownRow ? [directRow(entry)] : [];
   const rows = traceRows(toolTrace, entry.callId, ownRow);
   return ownRow ? [...rows, directRow(entry)] : rows;
 }
@@ -65,7 +67,8 @@ export function entryRows(entry: ToolCallEntry): ToolRow[] {
  * The display projection shared by the CLI and the web: transcript entries (direct calls with
  * their results, from history or live) to rows. A call whose result reports trace records draws
  * them in its place, followed by its own row unless `details.ownRow: false` (then its progress
- * notes go too); a call that recorded nothing keeps its own row. Nested rows carry the host's
+ * notes go too, and with no records it draws nothing); any other call that recorded nothing keeps
+ * its own row. Nested rows carry the host's
  * record ids, pending rows have no duration, answer records sit beside the output, and the same
  * entries always give the same rows.
  */

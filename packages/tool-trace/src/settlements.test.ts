@@ -77,7 +77,6 @@ describe("late settlement, durable half", () => {
     expect(rows.map((r) => [r.id, r.source, r.status, r.reportedBy ?? null])).toEqual([
       ["row-1", "nested", "done", "exec-1"],
       ["exec-1", "direct", "done", null],
-      ["wait-1", "direct", "done", null],
     ]);
   });
 
