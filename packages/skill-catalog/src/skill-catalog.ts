@@ -1,5 +1,3 @@
-import { realpath } from "node:fs/promises";
-import { resolve } from "node:path";
 import type {
   Access,
   CommandAlias,
@@ -10,6 +8,7 @@ import type {
 } from "@elowen/plugin-api";
 import { renderAvailableSkills } from "@elowen/prompt-compose";
 import type { SkillDiagnostic } from "./diagnostics.js";
+import { realPathOr } from "./files/real-path.js";
 import { aliasesOf } from "./invocation/command-aliases.js";
 import {
   expansionOf,
@@ -239,12 +238,11 @@ export class SkillCatalog {
   }
 
   #storeResolver(): StoreResolver {
-    const stores = new Map<number, Promise<string>>();
+    const stores = new Map<number, string>();
     return (userId) => {
       let store = stores.get(userId);
       if (store === undefined) {
-        const root = resolve(this.#options.personalRoot(userId));
-        store = realpath(root).catch(() => root);
+        store = realPathOr(this.#options.personalRoot(userId));
         stores.set(userId, store);
       }
       return store;

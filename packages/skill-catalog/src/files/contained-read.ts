@@ -1,5 +1,13 @@
-import { constants } from "node:fs";
-import { open, readlink, realpath, stat } from "node:fs/promises";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { sep } from "node:path";
 import { classifyErrno } from "@elowen/plugin-shared/errors";
 import { SKILL_FILE_MAX_BYTES } from "../limits.js";
@@ -35,6 +43,10 @@ export type ContainedRead =
 // FIFO put in place of the file must not hang the open; it is refused as not a regular file.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
+// These reads are synchronous on purpose: a skill file is a few kilobytes on a local disk, and
+// five direct system calls cost a fraction of what five thread-pool round trips do. Bulk loads
+// read in batches and yield to the event loop between them (see map-in-batches.ts).
+
 /** True when `path` lies strictly inside `dir` (both real, absolute paths). */
 export function isInside(path: string, dir: string): boolean {
   const prefix = dir.endsWith(sep) ? dir : dir + sep;
@@ -42,13 +54,10 @@ export function isInside(path: string, dir: string): boolean {
 }
 
 /** Step one: resolve every link of `filePath` and check the result against the containment. */
-export async function checkContainment(
-  filePath: string,
-  containment: Containment,
-): Promise<ContainmentCheck> {
+export function checkContainment(filePath: string, containment: Containment): ContainmentCheck {
   let realPath: string;
   try {
-    realPath = await realpath(filePath);
+    realPath = realpathSync.native(filePath);
   } catch (error) {
     return refusal(error, filePath);
   }
@@ -74,19 +83,19 @@ export async function checkContainment(
  * a link between the check and the open cannot lead outside. Refuses what is not a regular file
  * or is larger than SKILL_FILE_MAX_BYTES.
  */
-export async function openVerified(realPath: string): Promise<ContainedRead> {
-  let handle: Awaited<ReturnType<typeof open>>;
+export function openVerified(realPath: string): ContainedRead {
+  let fd: number;
   try {
-    handle = await open(realPath, OPEN_FLAGS);
+    fd = openSync(realPath, OPEN_FLAGS);
   } catch (error) {
     return refusal(error, realPath);
   }
   try {
-    const opened = await handle.stat();
+    const opened = fstatSync(fd);
     if (!opened.isFile()) {
       return { ok: false, reason: "unreadable", message: `${realPath} is not a regular file` };
     }
-    if (!(await isSameFile(handle.fd, realPath, opened))) {
+    if (!isSameFile(fd, realPath, opened)) {
       return {
         ok: false,
         reason: "redirected",
@@ -100,8 +109,8 @@ export async function openVerified(realPath: string): Promise<ContainedRead> {
         message: `${realPath} is ${opened.size} bytes, more than the ${SKILL_FILE_MAX_BYTES} a skill file may hold`,
       };
     }
-    const bytes = await handle.readFile();
-    if (bytes.length > SKILL_FILE_MAX_BYTES) {
+    const bytes = readAll(fd, opened.size);
+    if (bytes === undefined) {
       return {
         ok: false,
         reason: "unreadable",
@@ -112,29 +121,44 @@ export async function openVerified(realPath: string): Promise<ContainedRead> {
   } catch (error) {
     return refusal(error, realPath);
   } finally {
-    await handle.close().catch(() => undefined);
+    closeSync(fd);
   }
 }
 
 /** Both steps: the one way this package reads a skill file. */
-export async function readContained(
-  filePath: string,
-  containment: Containment,
-): Promise<ContainedRead> {
-  const checked = await checkContainment(filePath, containment);
+export function readContained(filePath: string, containment: Containment): ContainedRead {
+  const checked = checkContainment(filePath, containment);
   return checked.ok ? openVerified(checked.realPath) : checked;
+}
+
+/** Reads from the start to the end of the file, expecting `size` bytes; undefined past the cap. */
+function readAll(fd: number, size: number): Buffer | undefined {
+  // One byte of room past the size fstat saw shows a file that grew meanwhile.
+  let buffer = Buffer.allocUnsafe(size + 1);
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (buffer.length > SKILL_FILE_MAX_BYTES) return undefined;
+      const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, SKILL_FILE_MAX_BYTES + 1));
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    const read = readSync(fd, buffer, length, buffer.length - length, length);
+    if (read === 0) return buffer.subarray(0, length);
+    length += read;
+  }
 }
 
 let procFdAvailable: boolean | undefined;
 
-async function isSameFile(
+function isSameFile(
   fd: number,
   realPath: string,
   opened: { readonly dev: number; readonly ino: number },
-): Promise<boolean> {
+): boolean {
   if (procFdAvailable !== false) {
     try {
-      const path = await readlink(`/proc/self/fd/${fd}`);
+      const path = readlinkSync(`/proc/self/fd/${fd}`);
       procFdAvailable = true;
       return path === realPath;
     } catch {
@@ -143,8 +167,12 @@ async function isSameFile(
     }
   }
   try {
-    const [now, named] = await Promise.all([realpath(realPath), stat(realPath)]);
-    return now === realPath && named.dev === opened.dev && named.ino === opened.ino;
+    const named = statSync(realPath);
+    return (
+      realpathSync.native(realPath) === realPath &&
+      named.dev === opened.dev &&
+      named.ino === opened.ino
+    );
   } catch {
     return false;
   }

@@ -1,10 +1,9 @@
-import type { Dirent } from "node:fs";
-import { readdir, realpath } from "node:fs/promises";
+import { type Dirent, readdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { CATALOG_SOURCES, type CatalogSource } from "@elowen/plugin-api";
 import { diagnostic, type SkillDiagnostic } from "../diagnostics.js";
 import { isInside } from "../files/contained-read.js";
-import { mapLimit } from "../files/map-limit.js";
+import { mapInBatches } from "../files/map-in-batches.js";
 import type { StoreResolver } from "../registry/draft.js";
 import { invalidSkill } from "../registry/invalid-skill.js";
 import { readSkillFile } from "./read-skill-file.js";
@@ -39,6 +38,8 @@ interface Candidate {
   readonly realRoot: string;
   readonly storeDir: string | undefined;
   readonly entry: string;
+  /** The entry is a link: its real path must be resolved (a plain directory's is root + name). */
+  readonly linked: boolean;
 }
 
 /**
@@ -53,26 +54,33 @@ export async function loadDirectories(
   resolveStore: StoreResolver,
 ): Promise<{ skills: LoadedSkill[]; diagnostics: SkillDiagnostic[] }> {
   const diagnostics: SkillDiagnostic[] = [];
-  const candidates: Candidate[] = [];
-  for (const [index, raw] of sources.entries()) {
-    const source = checkSource(raw, index);
-    const realRoot = await realpath(source.root).catch(() => undefined);
-    if (realRoot === undefined) continue;
+  const checked = sources.map(checkSource);
+  const listed = await mapInBatches(checked, (source) => {
+    const realRoot = realPathIfAny(source.root);
+    if (realRoot === undefined) return [];
     const storeDir =
-      source.catalogSource === "personal"
-        ? await resolveStore(source.ownerUserId as number)
-        : undefined;
-    const entries: Dirent[] = await readdir(realRoot, { withFileTypes: true }).catch(() => []);
+      source.catalogSource === "personal" ? resolveStore(source.ownerUserId as number) : undefined;
+    const entries = listDirectory(realRoot);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const found: Candidate[] = [];
     for (const entry of entries) {
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      if (entry.isDirectory() || entry.isSymbolicLink())
-        candidates.push({ source, realRoot, storeDir, entry: entry.name });
+      if (entry.isDirectory() || entry.isSymbolicLink()) {
+        found.push({
+          source,
+          realRoot,
+          storeDir,
+          entry: entry.name,
+          linked: entry.isSymbolicLink(),
+        });
+      }
     }
-  }
+    return found;
+  });
+  const candidates = listed.flat();
   // Each candidate notes into its own list, so the report reads in directory order.
   const notes = candidates.map((): SkillDiagnostic[] => []);
-  const loaded = await mapLimit(candidates, 64, (candidate, at) =>
+  const loaded = await mapInBatches(candidates, (candidate, at) =>
     loadCandidate(candidate, notes[at] as SkillDiagnostic[]),
   );
   const skills: LoadedSkill[] = [];
@@ -99,13 +107,15 @@ export async function loadDirectories(
   return { skills, diagnostics };
 }
 
-async function loadCandidate(
+function loadCandidate(
   candidate: Candidate,
   diagnostics: SkillDiagnostic[],
-): Promise<LoadedSkill | undefined> {
+): LoadedSkill | undefined {
   const dir = join(candidate.source.root, candidate.entry);
   const filePath = join(dir, "SKILL.md");
-  const realDir = await realpath(dir).catch(() => undefined);
+  // A plain directory needs no resolving; if it is swapped for a link before the open, the
+  // opened file's path no longer matches and the read is refused as redirected.
+  const realDir = candidate.linked ? realPathIfAny(dir) : join(candidate.realRoot, candidate.entry);
   if (realDir === undefined) return undefined;
   const outside = !isInside(realDir, candidate.realRoot)
     ? candidate.realRoot
@@ -123,7 +133,7 @@ async function loadCandidate(
     );
     return undefined;
   }
-  const read = await readSkillFile(realDir, candidate.storeDir);
+  const read = readSkillFile(realDir, candidate.storeDir);
   if (!read.ok) {
     // No SKILL.md (or not a directory at all): not a skill, nothing to report.
     if (read.reason === "missing") return undefined;
@@ -143,6 +153,22 @@ async function loadCandidate(
     ownerUserId: candidate.source.ownerUserId ?? null,
     storeDir: candidate.storeDir,
   };
+}
+
+function realPathIfAny(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function listDirectory(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
 }
 
 function checkSource(source: SkillDirectorySource, index: number): Candidate["source"] {

@@ -1,7 +1,6 @@
-import { realpath } from "node:fs/promises";
-import { resolve } from "node:path";
 import type { PluginSkill, SkillFrontmatter } from "@elowen/plugin-api";
 import type { SkillDiagnostic } from "../diagnostics.js";
+import { realPathOr } from "../files/real-path.js";
 import { loadDirectories, type SkillDirectorySource } from "./load-directories.js";
 
 /** The skills of one Agent Skills directory, as a plugin registers them, and the remarks on its files. */
@@ -22,7 +21,7 @@ export interface LoadedSkillDirectory {
 export async function loadSkillDirectory(
   source: SkillDirectorySource,
 ): Promise<LoadedSkillDirectory> {
-  const store = realpath(resolve(source.root)).catch(() => resolve(source.root));
+  const store = typeof source?.root === "string" ? realPathOr(source.root) : "";
   const { skills, diagnostics } = await loadDirectories([source], () => store);
   return {
     skills: skills.map((skill) => ({

@@ -7,11 +7,8 @@ import { type ContainedRead, openVerified, readContained } from "../files/contai
  * check-then-open reader when SKILL.md is itself a link, which must then stay inside the
  * directory (and the account's store, for a personal skill).
  */
-export async function readSkillFile(
-  realDir: string,
-  storeDir: string | undefined,
-): Promise<ContainedRead> {
-  const direct = await openVerified(join(realDir, "SKILL.md"));
+export function readSkillFile(realDir: string, storeDir: string | undefined): ContainedRead {
+  const direct = openVerified(join(realDir, "SKILL.md"));
   if (direct.ok || !isLinkRefusal(direct.cause)) return direct;
   return readContained(join(realDir, "SKILL.md"), { baseDir: realDir, storeDir });
 }

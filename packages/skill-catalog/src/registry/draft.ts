@@ -4,4 +4,4 @@ import type { Contribution } from "./contribution.js";
 export type ContributionDraft = Omit<Contribution, "plugin" | "slot" | "rank" | "variants">;
 
 /** Resolves an account's personal store to its real path, once per account per reload. */
-export type StoreResolver = (userId: number) => Promise<string>;
+export type StoreResolver = (userId: number) => string;

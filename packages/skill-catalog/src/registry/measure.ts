@@ -1,8 +1,8 @@
-import { realpath } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { diagnostic, type SkillDiagnostic } from "../diagnostics.js";
 import { readContained } from "../files/contained-read.js";
-import { mapLimit } from "../files/map-limit.js";
+import { mapInBatches } from "../files/map-in-batches.js";
+import { realPathOr } from "../files/real-path.js";
 import { countLines, decodeSkillSource } from "../frontmatter/skill-source.js";
 import { descriptionRemarks, nameRemarks } from "../rules/agent-skills-rules.js";
 import type { ContributionDraft, StoreResolver } from "./draft.js";
@@ -25,14 +25,14 @@ export async function measureSkills(
   resolveStore: StoreResolver,
 ): Promise<{ drafts: ContributionDraft[]; diagnostics: SkillDiagnostic[] }> {
   const notes = skills.map((): SkillDiagnostic[] => []);
-  const drafts = await mapLimit(skills, 64, async (skill, at) => {
+  const drafts = await mapInBatches(skills, (skill, at) => {
     const diagnostics = notes[at] as SkillDiagnostic[];
-    const baseDir = await realpath(skill.baseDir).catch(() => skill.baseDir);
+    const baseDir = realPathOr(skill.baseDir);
     const storeDir =
       skill.catalogSource === "personal" && skill.ownerUserId !== null
-        ? await resolveStore(skill.ownerUserId)
+        ? resolveStore(skill.ownerUserId)
         : undefined;
-    const read = await readContained(skill.filePath, { baseDir, storeDir });
+    const read = readContained(skill.filePath, { baseDir, storeDir });
     let lineCount: number | null = null;
     if (read.ok) {
       lineCount = countLines(decodeSkillSource(read.bytes).text);

@@ -1,0 +1,15 @@
+import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
+
+/**
+ * The real path of `path` (every link resolved), or the path itself, made absolute, when it
+ * cannot be resolved (it does not exist yet). Comparing against an unresolved path only ever
+ * refuses more: a file that resolves elsewhere is outside it.
+ */
+export function realPathOr(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return resolve(path);
+  }
+}
