@@ -8,24 +8,24 @@ import type {
 } from "@elowen/plugin-api";
 import { renderAvailableSkills } from "@elowen/prompt-compose";
 import type { SkillDiagnostic } from "./diagnostics.js";
-import { realPathOr } from "./files/real-path.js";
+import { storeResolver } from "./files/real-path.js";
 import { aliasesOf } from "./invocation/command-aliases.js";
 import {
   expansionOf,
   type InvocationResult,
   parseInvocation,
 } from "./invocation/explicit-invocation.js";
-import { loadDirectories, type SkillDirectorySource } from "./loader/load-directories.js";
+import { draftOf, loadDirectories, type SkillDirectorySource } from "./loader/load-directories.js";
 import { readResolved } from "./reader/read-skill.js";
 import { resolveSkill } from "./reader/resolve-skill.js";
 import { pageOf, pageWindow, type SkillPage, type SkillPageRequest } from "./reader/skill-page.js";
-import { CatalogState, skillKey } from "./registry/catalog-state.js";
+import { CatalogState } from "./registry/catalog-state.js";
+import { ChangeQueue, started } from "./registry/change-queue.js";
 import type { SkillSwitchKey } from "./registry/contribution.js";
 import type { ContributionDraft, StoreResolver } from "./registry/draft.js";
-import { invalidSkill } from "./registry/invalid-skill.js";
 import { measureSkills } from "./registry/measure.js";
 import { projectEntries, Reader, visibleContributions } from "./registry/projection.js";
-import { checkSkill } from "./registry/validate-skill.js";
+import { checkSkill, checkSkillSet, pluginLabel } from "./registry/validate-skill.js";
 
 /** What a host tells its catalog about accounts. */
 export interface SkillCatalogOptions {
@@ -57,7 +57,7 @@ export interface SkillReloadReport {
 export class SkillCatalog {
   readonly #state = new CatalogState();
   readonly #options: SkillCatalogOptions;
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #queue = new ChangeQueue();
 
   constructor(options: SkillCatalogOptions) {
     this.#options = options;
@@ -65,12 +65,9 @@ export class SkillCatalog {
 
   /** Adds one skill to the plugin's set, reading its line count now. Refuses a duplicate owner+name. */
   async registerSkill(plugin: string, skill: PluginSkill): Promise<SkillReloadReport> {
-    const checked = checkSkill(
-      skill,
-      `skill ${JSON.stringify(skill?.name)} of plugin ${pluginName(plugin)}`,
-    );
-    const measured = quiet(measureSkills([checked], this.#storeResolver()));
-    return this.#inOrder(plugin, async () => {
+    const where = `skill ${JSON.stringify(skill?.name)} of plugin ${pluginLabel(plugin)}`;
+    const measured = started(measureSkills([checkSkill(skill, where)], this.#stores()));
+    return this.#change(plugin, async () => {
       const { drafts, diagnostics } = await measured;
       this.#state.add(plugin, drafts[0] as ContributionDraft, diagnostics);
       return diagnostics;
@@ -82,33 +79,8 @@ export class SkillCatalog {
    * skill or two with the same owner and name refuse the whole reload before anything changes.
    */
   async requestReload(plugin: string, skills: readonly PluginSkill[]): Promise<SkillReloadReport> {
-    const name = pluginName(plugin);
-    if (!Array.isArray(skills))
-      invalidSkill(
-        `reload of plugin ${name}`,
-        "skills",
-        "an array of skills",
-        skills,
-        "pass the plugin's complete set",
-      );
-    const keys = new Set<string>();
-    const checked = skills.map((skill, at) => {
-      const one = checkSkill(skill, `skill ${at} of plugin ${name}`);
-      const key = skillKey(one.ownerUserId, one.name);
-      if (keys.has(key)) {
-        invalidSkill(
-          `skill ${at} of plugin ${name}`,
-          "name",
-          "a name unique in the set for its owner",
-          one.name,
-          "drop or rename the duplicate",
-        );
-      }
-      keys.add(key);
-      return one;
-    });
-    const measured = quiet(measureSkills(checked, this.#storeResolver()));
-    return this.#inOrder(plugin, async () => {
+    const measured = started(measureSkills(checkSkillSet(plugin, skills), this.#stores()));
+    return this.#change(plugin, async () => {
       const { drafts, diagnostics } = await measured;
       this.#state.replace(plugin, drafts, diagnostics);
       return diagnostics;
@@ -123,36 +95,18 @@ export class SkillCatalog {
     plugin: string,
     sources: readonly SkillDirectorySource[],
   ): Promise<SkillReloadReport> {
-    pluginName(plugin);
-    const loaded = quiet(loadDirectories(sources, this.#storeResolver()));
-    return this.#inOrder(plugin, async () => {
+    pluginLabel(plugin);
+    const loaded = started(loadDirectories(sources, this.#stores()));
+    return this.#change(plugin, async () => {
       const { skills, diagnostics } = await loaded;
-      const drafts = skills.map(
-        (skill): ContributionDraft => ({
-          name: skill.name,
-          description: skill.description,
-          catalogSource: skill.catalogSource,
-          ownerUserId: skill.ownerUserId,
-          lineCount: skill.lineCount,
-          disableModelInvocation: skill.disableModelInvocation,
-          userInvocable: skill.userInvocable,
-          enabled: true,
-          filePath: skill.filePath,
-          baseDir: skill.baseDir,
-          storeDir: skill.storeDir,
-        }),
-      );
-      this.#state.replace(plugin, drafts, diagnostics);
+      this.#state.replace(plugin, skills.map(draftOf), diagnostics);
       return diagnostics;
     });
   }
 
   /** Withdraws the plugin's whole set, after any change of it already requested. */
   async removePlugin(plugin: string): Promise<void> {
-    await this.#inOrder(plugin, async () => {
-      this.#state.remove(plugin);
-      return [];
-    });
+    await this.#queue.run(plugin, () => this.#state.remove(plugin));
   }
 
   /** The diagnostics of the plugin's current set, or of every plugin's. */
@@ -237,52 +191,15 @@ export class SkillCatalog {
     return new Reader(access, this.#state.plugins, this.#options.isGranted, switchOn);
   }
 
-  #storeResolver(): StoreResolver {
-    const stores = new Map<number, string>();
-    return (userId) => {
-      let store = stores.get(userId);
-      if (store === undefined) {
-        store = realPathOr(this.#options.personalRoot(userId));
-        stores.set(userId, store);
-      }
-      return store;
-    };
+  #stores(): StoreResolver {
+    return storeResolver(this.#options.personalRoot);
   }
 
-  #inOrder(
+  async #change(
     plugin: string,
     apply: () => Promise<readonly SkillDiagnostic[]>,
   ): Promise<SkillReloadReport> {
-    const previous = this.#queues.get(plugin) ?? Promise.resolve();
-    const done = previous.then(apply).then((diagnostics) => ({
-      plugin,
-      skills: this.#state.size(plugin),
-      diagnostics,
-    }));
-    const settled = done.catch(() => undefined);
-    this.#queues.set(plugin, settled);
-    void settled.then(() => {
-      if (this.#queues.get(plugin) === settled) this.#queues.delete(plugin);
-    });
-    return done;
+    const diagnostics = await this.#queue.run(plugin, apply);
+    return { plugin, skills: this.#state.size(plugin), diagnostics };
   }
-}
-
-/** Marks a promise handled now; it is awaited (and its failure surfaced) when its turn comes. */
-function quiet<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
-function pluginName(plugin: unknown): string {
-  if (typeof plugin !== "string" || plugin.trim() === "") {
-    invalidSkill(
-      "skill registration",
-      "plugin",
-      "the registering plugin's name",
-      plugin,
-      "pass the plugin's manifest name",
-    );
-  }
-  return JSON.stringify(plugin);
 }

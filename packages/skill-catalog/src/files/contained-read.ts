@@ -53,6 +53,15 @@ export function isInside(path: string, dir: string): boolean {
   return path.length > prefix.length && path.startsWith(prefix);
 }
 
+/** The directory of the containment that `realPath` escapes, or undefined when it stays inside. */
+export function outsideOf(realPath: string, containment: Containment): string | undefined {
+  if (!isInside(realPath, containment.baseDir)) return containment.baseDir;
+  if (containment.storeDir !== undefined && !isInside(realPath, containment.storeDir)) {
+    return containment.storeDir;
+  }
+  return undefined;
+}
+
 /** Step one: resolve every link of `filePath` and check the result against the containment. */
 export function checkContainment(filePath: string, containment: Containment): ContainmentCheck {
   let realPath: string;
@@ -61,11 +70,7 @@ export function checkContainment(filePath: string, containment: Containment): Co
   } catch (error) {
     return refusal(error, filePath);
   }
-  const outside = !isInside(realPath, containment.baseDir)
-    ? containment.baseDir
-    : containment.storeDir !== undefined && !isInside(realPath, containment.storeDir)
-      ? containment.storeDir
-      : undefined;
+  const outside = outsideOf(realPath, containment);
   if (outside !== undefined) {
     return {
       ok: false,

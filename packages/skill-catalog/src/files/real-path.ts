@@ -13,3 +13,21 @@ export function realPathOr(path: string): string {
     return resolve(path);
   }
 }
+
+/**
+ * Resolves accounts' personal stores (`personalRoot(userId)`) to real paths, each once for the
+ * life of the resolver: one change of the catalog.
+ */
+export function storeResolver(
+  personalRoot: (userId: number) => string,
+): (userId: number) => string {
+  const stores = new Map<number, string>();
+  return (userId) => {
+    let store = stores.get(userId);
+    if (store === undefined) {
+      store = realPathOr(personalRoot(userId));
+      stores.set(userId, store);
+    }
+    return store;
+  };
+}

@@ -1,11 +1,12 @@
 import { type Dirent, readdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import { CATALOG_SOURCES, type CatalogSource } from "@elowen/plugin-api";
+import type { CatalogSource } from "@elowen/plugin-api";
 import { diagnostic, type SkillDiagnostic } from "../diagnostics.js";
-import { isInside } from "../files/contained-read.js";
+import { outsideOf } from "../files/contained-read.js";
 import { mapInBatches } from "../files/map-in-batches.js";
-import type { StoreResolver } from "../registry/draft.js";
+import type { ContributionDraft, StoreResolver } from "../registry/draft.js";
 import { invalidSkill } from "../registry/invalid-skill.js";
+import { checkOwnership } from "../registry/validate-skill.js";
 import { readSkillFile } from "./read-skill-file.js";
 import { type SkillFromFile, skillFromSource } from "./skill-from-source.js";
 
@@ -117,11 +118,7 @@ function loadCandidate(
   // opened file's path no longer matches and the read is refused as redirected.
   const realDir = candidate.linked ? realPathIfAny(dir) : join(candidate.realRoot, candidate.entry);
   if (realDir === undefined) return undefined;
-  const outside = !isInside(realDir, candidate.realRoot)
-    ? candidate.realRoot
-    : candidate.storeDir !== undefined && !isInside(realDir, candidate.storeDir)
-      ? candidate.storeDir
-      : undefined;
+  const outside = outsideOf(realDir, { baseDir: candidate.realRoot, storeDir: candidate.storeDir });
   if (outside !== undefined) {
     diagnostics.push(
       diagnostic(
@@ -155,6 +152,23 @@ function loadCandidate(
   };
 }
 
+/** A loaded skill as the catalog holds it: what it needs to list, select and read it. */
+export function draftOf(skill: LoadedSkill): ContributionDraft {
+  return {
+    name: skill.name,
+    description: skill.description,
+    catalogSource: skill.catalogSource,
+    ownerUserId: skill.ownerUserId,
+    lineCount: skill.lineCount,
+    disableModelInvocation: skill.disableModelInvocation,
+    userInvocable: skill.userInvocable,
+    enabled: true,
+    filePath: skill.filePath,
+    baseDir: skill.baseDir,
+    storeDir: skill.storeDir,
+  };
+}
+
 function realPathIfAny(path: string): string | undefined {
   try {
     return realpathSync.native(path);
@@ -182,34 +196,11 @@ function checkSource(source: SkillDirectorySource, index: number): Candidate["so
       "resolve the directory against the plugin's or host's directory",
     );
   }
-  const catalogSource = source.catalogSource ?? "plugin";
-  if (!CATALOG_SOURCES.includes(catalogSource)) {
-    invalidSkill(
-      where,
-      "catalogSource",
-      `one of ${CATALOG_SOURCES.join(", ")}`,
-      catalogSource,
-      "pick the source the skills come from",
-    );
-  }
-  const owner = source.ownerUserId;
-  if (owner !== undefined && !(Number.isSafeInteger(owner) && owner >= 0)) {
-    invalidSkill(
-      where,
-      "ownerUserId",
-      "a non-negative integer account id, or undefined",
-      owner,
-      "pass the owning account's id",
-    );
-  }
-  if (catalogSource === "personal" && owner === undefined) {
-    invalidSkill(
-      where,
-      "ownerUserId",
-      "an owner for a personal source",
-      owner,
-      "set ownerUserId to the account whose store this is",
-    );
-  }
+  const { catalogSource } = checkOwnership(
+    where,
+    source.catalogSource,
+    source.ownerUserId,
+    "source",
+  );
   return { ...source, root: resolve(source.root), catalogSource };
 }

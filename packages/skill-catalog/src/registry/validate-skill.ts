@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { CATALOG_SOURCES, type CatalogSource, type PluginSkill } from "@elowen/plugin-api";
 import { unsafeNameReason } from "../rules/agent-skills-rules.js";
+import { skillKey } from "./catalog-state.js";
 import { invalidSkill } from "./invalid-skill.js";
 
 /** A registration with its defaults applied and its paths resolved. */
@@ -69,42 +70,19 @@ export function checkSkill(skill: PluginSkill, where: string): CheckedSkill {
       "register the skill's own SKILL.md with its directory as baseDir",
     );
   }
-  const owner: unknown = skill.ownerUserId;
-  if (owner !== undefined && !(Number.isSafeInteger(owner) && (owner as number) >= 0)) {
-    invalidSkill(
-      where,
-      "ownerUserId",
-      "a non-negative integer account id, or undefined",
-      owner,
-      "pass the owning account's id",
-    );
-  }
-  const catalogSource: unknown = skill.catalogSource ?? "plugin";
-  if (!CATALOG_SOURCES.includes(catalogSource as CatalogSource)) {
-    invalidSkill(
-      where,
-      "catalogSource",
-      `one of ${CATALOG_SOURCES.join(", ")}`,
-      catalogSource,
-      "pick the source the skill comes from",
-    );
-  }
-  if (catalogSource === "personal" && owner === undefined) {
-    invalidSkill(
-      where,
-      "ownerUserId",
-      "an owner for a personal skill",
-      owner,
-      "set ownerUserId to the account whose store holds it",
-    );
-  }
+  const { catalogSource, ownerUserId } = checkOwnership(
+    where,
+    skill.catalogSource,
+    skill.ownerUserId,
+    "skill",
+  );
   return {
     name: name as string,
     description: skill.description,
     filePath,
     baseDir,
-    ownerUserId: (owner as number | undefined) ?? null,
-    catalogSource: catalogSource as CatalogSource,
+    ownerUserId,
+    catalogSource,
     disableModelInvocation: flag(
       where,
       "disableModelInvocation",
@@ -113,6 +91,53 @@ export function checkSkill(skill: PluginSkill, where: string): CheckedSkill {
     ),
     userInvocable: flag(where, "userInvocable", skill.userInvocable, true),
     enabled: flag(where, "enabled", skill.enabled, true),
+  };
+}
+
+/**
+ * Checks a registration's source and owner: `catalogSource` one of CATALOG_SOURCES (default
+ * `plugin`), `ownerUserId` a non-negative integer or absent, and an owner for a personal one.
+ */
+export function checkOwnership(
+  where: string,
+  catalogSource: unknown,
+  ownerUserId: unknown,
+  noun: "skill" | "source",
+): { readonly catalogSource: CatalogSource; readonly ownerUserId: number | null } {
+  const source = catalogSource ?? "plugin";
+  if (!CATALOG_SOURCES.includes(source as CatalogSource)) {
+    invalidSkill(
+      where,
+      "catalogSource",
+      `one of ${CATALOG_SOURCES.join(", ")}`,
+      source,
+      `pick the source the ${noun} comes from`,
+    );
+  }
+  if (
+    ownerUserId !== undefined &&
+    !(Number.isSafeInteger(ownerUserId) && (ownerUserId as number) >= 0)
+  ) {
+    invalidSkill(
+      where,
+      "ownerUserId",
+      "a non-negative integer account id, or undefined",
+      ownerUserId,
+      "pass the owning account's id",
+    );
+  }
+  if (source === "personal" && ownerUserId === undefined) {
+    invalidSkill(
+      where,
+      "ownerUserId",
+      `an owner for a personal ${noun}`,
+      ownerUserId,
+      "set ownerUserId to the account whose store holds it",
+    );
+  }
+  return {
+    catalogSource: source as CatalogSource,
+    ownerUserId: (ownerUserId as number | undefined) ?? null,
   };
 }
 
@@ -134,4 +159,51 @@ function flag(where: string, field: string, value: unknown, fallback: boolean): 
   if (typeof value !== "boolean")
     invalidSkill(where, field, "a boolean or undefined", value, `pass true or false for ${field}`);
   return value;
+}
+
+/**
+ * Checks a plugin's complete set: an array of well-formed skills, no two with the same owner and
+ * name. Throws `skill_catalog.invalid_skill` for the first problem, naming the skill's index.
+ */
+export function checkSkillSet(plugin: string, skills: readonly PluginSkill[]): CheckedSkill[] {
+  const name = pluginLabel(plugin);
+  if (!Array.isArray(skills)) {
+    invalidSkill(
+      `reload of plugin ${name}`,
+      "skills",
+      "an array of skills",
+      skills,
+      "pass the plugin's complete set",
+    );
+  }
+  const keys = new Set<string>();
+  return skills.map((skill, at) => {
+    const checked = checkSkill(skill, `skill ${at} of plugin ${name}`);
+    const key = skillKey(checked.ownerUserId, checked.name);
+    if (keys.has(key)) {
+      invalidSkill(
+        `skill ${at} of plugin ${name}`,
+        "name",
+        "a name unique in the set for its owner",
+        checked.name,
+        "drop or rename the duplicate",
+      );
+    }
+    keys.add(key);
+    return checked;
+  });
+}
+
+/** The plugin's name, quoted for messages; throws for an empty or non-string name. */
+export function pluginLabel(plugin: unknown): string {
+  if (typeof plugin !== "string" || plugin.trim() === "") {
+    invalidSkill(
+      "skill registration",
+      "plugin",
+      "the registering plugin's name",
+      plugin,
+      "pass the plugin's manifest name",
+    );
+  }
+  return JSON.stringify(plugin);
 }
