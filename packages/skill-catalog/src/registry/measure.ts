@@ -2,6 +2,7 @@ import { basename, dirname } from "node:path";
 import { diagnostic, type SkillDiagnostic } from "../diagnostics.js";
 import { readContained } from "../files/contained-read.js";
 import { mapInBatches } from "../files/map-in-batches.js";
+import { ownString } from "../files/own-string.js";
 import { realPathOr } from "../files/real-path.js";
 import { countLines, decodeSkillSource } from "../frontmatter/skill-source.js";
 import { descriptionRemarks, nameRemarks } from "../rules/agent-skills-rules.js";
@@ -58,8 +59,8 @@ export async function measureSkills(
       );
     }
     const draft: ContributionDraft = {
-      name: skill.name,
-      description: skill.description,
+      name: ownString(skill.name),
+      description: ownString(skill.description),
       catalogSource: skill.catalogSource,
       ownerUserId: skill.ownerUserId,
       lineCount,
