@@ -1,2 +1,21 @@
-/** @elowen/hook-bus: Elowen lifecycle hooks and middleware chains: budgets, pinned fields, fail-open dispatch. */
-export const PACKAGE_NAME = "@elowen/hook-bus";
+/**
+ * @elowen/hook-bus: Elowen's lifecycle hooks (seed 000, Hooks) and middleware chains (seed 004):
+ * budgets, capability-gated patches, pinned fields, fail-open dispatch, the hook audit buffer.
+ */
+export type { HookAuditEntry, HookAuditOutcome } from "./audit-log.js";
+export { HOOK_AUDIT_CAPACITY } from "./audit-log.js";
+export type { CollectedTurnStep } from "./collect-turn-step.js";
+export { collectTurnStep } from "./collect-turn-step.js";
+export type { HookBusErrorCode } from "./errors.js";
+export { HOOK_BUS_ERROR_CODES, HookBusError } from "./errors.js";
+export type {
+  HookBusOptions,
+  HookDenial,
+  HookPersona,
+  RunBoundaryHookPatch,
+} from "./hook-bus.js";
+export { CHAIN_HOOK_BUDGET_MS, HookBus } from "./hook-bus.js";
+export type { ShutdownReport } from "./lifecycle-dispatch.js";
+export type { StepToolCall } from "./step-assembly.js";
+export type { Clock, TimerHandle, Timers } from "./time.js";
+export { systemClock, systemTimers } from "./time.js";

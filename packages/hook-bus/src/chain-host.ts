@@ -1,0 +1,53 @@
+import type { ChainScope, PluginLogger } from "@elowen/plugin-api";
+import type { CompiledMatcher } from "./chain-matcher.js";
+import type { ChainRules } from "./chain-rules.js";
+import type { DeadlineQueue } from "./deadline-queue.js";
+import type { Clock } from "./time.js";
+
+/** One hook registered on a chain. */
+export interface ChainEntry {
+  readonly pluginName: string;
+  readonly hook: (...args: never[]) => unknown;
+  readonly matcher: CompiledMatcher | undefined;
+  readonly log: PluginLogger;
+}
+
+/** What a chain invocation needs of the bus that runs it. */
+export interface ChainHost {
+  readonly queue: DeadlineQueue;
+  readonly clock: Clock;
+  /** `$.now()`: the clock's `now`, callable unbound. */
+  readonly now: () => number;
+  /** Records a failed hook in the audit buffer and its plugin's log. */
+  failed(
+    entry: ChainEntry,
+    rules: ChainRules,
+    outcome: "timeout" | "error",
+    detail: string,
+    durationMs: number,
+  ): void;
+}
+
+/** One raise of a chain: everything its layers share. */
+export interface ChainRun {
+  readonly host: ChainHost;
+  readonly rules: ChainRules;
+  readonly entries: readonly ChainEntry[];
+  readonly bottom: (event: never) => unknown;
+  /** The input as the engine raised it: engine fields are restored from it. */
+  readonly engineInput: Readonly<Record<string, unknown>>;
+  readonly scope: ChainScope | undefined;
+  readonly budgetMs: number;
+}
+
+/** True for anything with a callable `then`. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
+
+/** Does nothing; marks a promise's rejection as handled. */
+export function noop(): void {}

@@ -1,0 +1,59 @@
+/** The codes a {@link HookBusError} carries; callers switch on them. */
+export const HOOK_BUS_ERROR_CODES = [
+  "hooks.invalid_plugin_name",
+  "hooks.invalid_registration",
+  "hooks.retired_name",
+  "hooks.unknown_name",
+  "hooks.not_a_function",
+  "hooks.shutdown_via_emit",
+  "chains.unknown_event",
+  "chains.not_a_function",
+  "chains.invalid_matcher",
+  "chains.matcher_field",
+  "chains.refused_rewrite",
+] as const;
+/** One {@link HookBusError} code. */
+export type HookBusErrorCode = (typeof HOOK_BUS_ERROR_CODES)[number];
+
+/**
+ * A registration or dispatch error of the hook bus: a stable `code`, the `field` at fault when
+ * there is one, and a message that says what was expected, what arrived and how to fix it.
+ * Registration errors are thrown; dispatch never throws one at its caller (a hook's own `next`
+ * receives `chains.refused_rewrite` when the event it passed down is refused).
+ */
+export class HookBusError extends Error {
+  override readonly name = "HookBusError";
+  readonly code: HookBusErrorCode;
+  readonly field: string | undefined;
+
+  constructor(code: HookBusErrorCode, message: string, field?: string) {
+    super(message);
+    this.code = code;
+    this.field = field;
+  }
+}
+
+/** A short, safe description of any value for an error message. */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (value instanceof RegExp) return `the RegExp ${String(value)}`;
+  switch (typeof value) {
+    case "undefined":
+      return "nothing (undefined)";
+    case "string":
+      return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+    case "function":
+      return "a function";
+    case "object":
+      return "an object";
+    default:
+      return `the ${typeof value} ${String(value)}`;
+  }
+}
+
+/** The message of any thrown value, for logs and the audit buffer. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return describeValue(error);
+}

@@ -1,0 +1,359 @@
+import {
+  type AnyChainHook,
+  CHAIN_EVENT_NAMES,
+  type ChainDispatcher,
+  type ChainEventName,
+  type ChainInput,
+  type ChainMatcher,
+  type ChainResult,
+  type ChainScope,
+  HOOK_DEFAULT_BUDGET_MS,
+  HOOK_NAMES,
+  type HookName,
+  type HookPayloads,
+  type HookRegistration,
+  type PluginLogger,
+  type PluginMutation,
+  type PluginShutdownPayload,
+  type RunBoundaryPatch,
+  type RunBoundaryPayload,
+  type SessionBeforeSpawnPayload,
+  type ToolCallBeforePayload,
+  type TurnStepInput,
+  type TurnStepStream,
+} from "@elowen/plugin-api";
+import { AuditLog, HOOK_AUDIT_CAPACITY, type HookAuditEntry } from "./audit-log.js";
+import { callBottom, checkOptions } from "./bus-options.js";
+import type { ChainEntry, ChainHost, ChainRun } from "./chain-host.js";
+import { runFrom } from "./chain-invocation.js";
+import { chainEntry } from "./chain-registration.js";
+import { CHAIN_RULES, type ChainRules } from "./chain-rules.js";
+import { DeadlineQueue } from "./deadline-queue.js";
+import { HookBusError } from "./errors.js";
+import { type HookEntry, hookEntry } from "./hook-registration.js";
+import {
+  emitGated,
+  emitObservational,
+  type LifecycleHost,
+  type ShutdownReport,
+  shutdownHooks,
+} from "./lifecycle-dispatch.js";
+import { pluginLogger, silentLogger } from "./plugin-log.js";
+import { streamFrom } from "./step-invocation.js";
+import { type Clock, systemClock, systemTimers, type Timers } from "./time.js";
+
+/** The budget of one chain hook unless the bus is told otherwise (ours; seed 000's default). */
+export const CHAIN_HOOK_BUDGET_MS = HOOK_DEFAULT_BUDGET_MS;
+
+/** How a {@link HookBus} is built. Everything is optional. */
+export interface HookBusOptions {
+  /** The capabilities the operator granted a plugin (`capabilities.mutates`); none by default. */
+  readonly grantsOf?: (pluginName: string) => readonly PluginMutation[];
+  /** Milliseconds; epoch-based, since a `plugin.shutdown` deadline is epoch ms. `Date.now` by default. */
+  readonly clock?: Clock;
+  /** The one timer the bus keeps for every budget. Node's by default. */
+  readonly timers?: Timers;
+  /** The host's logger; plugin lines carry `plugin`. Silent by default. */
+  readonly logger?: PluginLogger;
+  /** The budget of each chain hook, in ms: one number or per event. {@link CHAIN_HOOK_BUDGET_MS} by default. */
+  readonly chainBudgetMs?: number | { readonly [E in ChainEventName]?: number };
+  /** How many rows the audit buffer keeps. {@link HOOK_AUDIT_CAPACITY} by default. */
+  readonly auditCapacity?: number;
+}
+
+/** The hooks of one chain event and what a raise of it needs. */
+interface ChainLane {
+  readonly entries: readonly ChainEntry[];
+  readonly rules: ChainRules;
+  readonly budgetMs: number;
+}
+
+/** The first honoured `denyToolCall` of a `tools.call.before` dispatch. */
+export interface HookDenial {
+  readonly pluginName: string;
+  readonly reason: string;
+}
+/** The persona that won a `brain.session.beforeSpawn` dispatch. */
+export interface HookPersona {
+  readonly pluginName: string;
+  readonly persona: string;
+}
+/** One plugin's honoured `boundary` patch from `brain.run.beforeSettle`. */
+export interface RunBoundaryHookPatch {
+  readonly pluginName: string;
+  readonly patch: RunBoundaryPatch;
+}
+
+/**
+ * Lifecycle hooks and middleware chains for one host. Registration validates and throws
+ * {@link HookBusError}; dispatch never throws for anything a hook does: hooks fail open within
+ * their budgets, and every lifecycle invocation (and every failed chain hook) is audited.
+ */
+export class HookBus implements ChainDispatcher {
+  readonly #clock: Clock;
+  readonly #queue: DeadlineQueue;
+  readonly #audit: AuditLog;
+  readonly #grantsOf: (pluginName: string) => readonly PluginMutation[];
+  readonly #logger: PluginLogger;
+  readonly #logs = new Map<string, PluginLogger>();
+  readonly #hooks = new Map<HookName, readonly HookEntry[]>();
+  /** One lane per chain event, replaced whole when its hooks change (a raise reads one snapshot). */
+  readonly #chains: { [E in ChainEventName]: ChainLane };
+  readonly #chainHost: ChainHost;
+  readonly #lifecycle: LifecycleHost;
+  #shutdown: Promise<ShutdownReport> | undefined;
+
+  constructor(options: HookBusOptions = {}) {
+    const checked = checkOptions(options);
+    this.#clock = options.clock ?? systemClock;
+    this.#queue = new DeadlineQueue(this.#clock, options.timers ?? systemTimers);
+    this.#audit = new AuditLog(options.auditCapacity ?? HOOK_AUDIT_CAPACITY);
+    this.#grantsOf = options.grantsOf ?? (() => []);
+    this.#logger = options.logger ?? silentLogger;
+    for (const name of HOOK_NAMES) this.#hooks.set(name, []);
+    const lanes: Partial<Record<ChainEventName, ChainLane>> = {};
+    for (const event of CHAIN_EVENT_NAMES)
+      lanes[event] = {
+        entries: [],
+        rules: CHAIN_RULES[event],
+        budgetMs: checked.chainBudget(event),
+      };
+    this.#chains = lanes as { [E in ChainEventName]: ChainLane };
+    const clock = this.#clock;
+    const audit = this.#audit;
+    this.#chainHost = {
+      queue: this.#queue,
+      clock,
+      now: () => clock.now(),
+      failed: (entry, rules, outcome, detail, durationMs) => {
+        audit.record(clock.now(), entry.pluginName, rules.event, durationMs, outcome, detail);
+        entry.log.warn(`${rules.event} hook skipped: ${detail}`, { event: rules.event, outcome });
+      },
+    };
+    this.#lifecycle = {
+      clock,
+      queue: this.#queue,
+      audit,
+      grantsOf: (pluginName) => this.#grantsOf(pluginName),
+      entries: (name) => this.#hooks.get(name) ?? [],
+    };
+  }
+
+  /**
+   * Registers a lifecycle hook for `pluginName`. Throws {@link HookBusError} for a retired name
+   * (naming its replacement), an unknown name, or a `run` that is not a function. Returns a
+   * function that removes it.
+   */
+  registerHook<N extends HookName>(
+    pluginName: string,
+    registration: HookRegistration<N>,
+  ): () => void {
+    const entry = hookEntry(pluginName, registration, (name) => this.#log(name));
+    return this.#add(this.#hooks, entry.name, entry);
+  }
+
+  /**
+   * Registers a middleware hook on a chain: `hook($, e, next)`, optionally narrowed by a matcher
+   * (`{ token: /^#/ }`). Throws {@link HookBusError} for an unknown event, a non-function hook,
+   * or a matcher naming a field the event's input does not have. Returns a function that removes it.
+   */
+  on<E extends ChainEventName>(pluginName: string, event: E, hook: AnyChainHook<E>): () => void;
+  on<E extends ChainEventName>(
+    pluginName: string,
+    event: E,
+    matcher: ChainMatcher<E>,
+    hook: AnyChainHook<E>,
+  ): () => void;
+  on(
+    pluginName: string,
+    event: ChainEventName,
+    matcherOrHook: unknown,
+    hook?: unknown,
+  ): () => void {
+    const entry = chainEntry(pluginName, event, matcherOrHook, hook, (name) => this.#log(name));
+    const lanes = this.#chains;
+    const key = entry.event;
+    lanes[key] = { ...lanes[key], entries: [...lanes[key].entries, entry] };
+    return () => {
+      lanes[key] = { ...lanes[key], entries: lanes[key].entries.filter((kept) => kept !== entry) };
+    };
+  }
+
+  /** True when at least one hook is registered on `event`. */
+  has(event: ChainEventName): boolean {
+    return (this.#chains[event]?.entries.length ?? 0) > 0;
+  }
+
+  /**
+   * Raises a non-streaming chain: the first registered hook sees `input` first; `bottom` is the
+   * engine's own implementation. With no hooks this is a call of `bottom`. Rejects only with
+   * `bottom`'s own error (or for an unknown event).
+   */
+  run<E extends Exclude<ChainEventName, "turn.step">>(
+    event: E,
+    input: ChainInput<E>,
+    bottom: (e: ChainInput<E>) => ChainResult<E> | Promise<ChainResult<E>>,
+    scope?: ChainScope,
+  ): Promise<ChainResult<E>> {
+    const lane = this.#chains[event];
+    if (lane === undefined || event === ("turn.step" as ChainEventName))
+      return Promise.reject(unknownEvent(event, "run"));
+    if (lane.entries.length === 0) return callBottom(bottom, input);
+    const run = this.#chainRun(lane, bottom, input, scope);
+    return runFrom(run, 0, run.engineInput) as Promise<ChainResult<E>>;
+  }
+
+  /**
+   * Raises `turn.step`, the streaming chain: hooks are async generators over `next(e)`'s chunks;
+   * `bottom` is the engine's stream. See the README for what a failing hook leaves behind.
+   */
+  stream(
+    input: TurnStepInput,
+    bottom: (e: TurnStepInput) => TurnStepStream,
+    scope?: ChainScope,
+  ): TurnStepStream {
+    const lane = this.#chains["turn.step"];
+    if (lane.entries.length === 0) return bottom(input);
+    const run = this.#chainRun(lane, bottom, input, scope);
+    return streamFrom(run, 0, run.engineInput);
+  }
+
+  /**
+   * Observational dispatch: all of `name`'s handlers at once, results discarded. Resolves when
+   * every handler settled or its budget is spent; never rejects for a handler's doing.
+   * `plugin.shutdown` is fired by {@link HookBus.shutdown} alone.
+   */
+  emit<N extends HookName>(name: N, payload: HookPayloads[N]): Promise<void> {
+    if (name === "plugin.shutdown")
+      return Promise.reject(
+        new HookBusError(
+          "hooks.shutdown_via_emit",
+          "emit: plugin.shutdown fires once, through shutdown(payload)",
+          "name",
+        ),
+      );
+    if (!this.#hooks.has(name)) return Promise.reject(unknownHook(name));
+    return emitObservational(this.#lifecycle, name, payload);
+  }
+
+  /**
+   * `tools.call.before`, gated: handlers one at a time in registration order; the first
+   * `denyToolCall` from a plugin granted `mutates: ["tools"]` is returned and later handlers do
+   * not run. Undefined when the call may proceed.
+   */
+  async emitBlocking(
+    name: "tools.call.before",
+    payload: ToolCallBeforePayload,
+  ): Promise<HookDenial | undefined> {
+    if (name !== "tools.call.before") throw unknownHook(name);
+    let denial: HookDenial | undefined;
+    await emitGated(this.#lifecycle, name, payload, (entry, patch) => {
+      const deny = patch.denyToolCall as { reason: string } | undefined;
+      if (deny === undefined) return false;
+      denial = { pluginName: entry.pluginName, reason: deny.reason };
+      return true;
+    });
+    return denial;
+  }
+
+  /**
+   * `brain.session.beforeSpawn`, gated: every handler runs in registration order; the first
+   * non-empty `persona` from a plugin granted `mutates: ["prompt"]` wins for the session.
+   */
+  async emitPersona(payload: SessionBeforeSpawnPayload): Promise<HookPersona | undefined> {
+    let winner: HookPersona | undefined;
+    await emitGated(this.#lifecycle, "brain.session.beforeSpawn", payload, (entry, patch) => {
+      const persona = patch.persona;
+      if (winner === undefined && typeof persona === "string" && persona.trim() !== "")
+        winner = { pluginName: entry.pluginName, persona };
+      return false;
+    });
+    return winner;
+  }
+
+  /**
+   * `brain.run.beforeSettle`, gated: every handler runs in registration order; returns each
+   * honoured `boundary` patch (plugin granted `mutates: ["runBoundary"]`, shape checked) in that
+   * order. Caps and continuation policy are @elowen/run-boundary's.
+   */
+  async emitRunBoundary(payload: RunBoundaryPayload): Promise<readonly RunBoundaryHookPatch[]> {
+    const patches: RunBoundaryHookPatch[] = [];
+    await emitGated(this.#lifecycle, "brain.run.beforeSettle", payload, (entry, patch) => {
+      if (patch.boundary !== undefined)
+        patches.push({ pluginName: entry.pluginName, patch: patch.boundary as RunBoundaryPatch });
+      return false;
+    });
+    return patches;
+  }
+
+  /**
+   * Fires `plugin.shutdown` once (later calls return the first call's report) on every handler
+   * at once, bounded by one deadline: `payload.deadline`, and no later than the hook budget.
+   */
+  shutdown(payload: PluginShutdownPayload): Promise<ShutdownReport> {
+    this.#shutdown ??= shutdownHooks(this.#lifecycle, payload);
+    return this.#shutdown;
+  }
+
+  /** The hook audit buffer, oldest row first: for administrators. */
+  audit(): readonly HookAuditEntry[] {
+    return this.#audit.read();
+  }
+
+  /** Clears the bus's one timer (pending budgets then lapse only if the bus is used again). */
+  close(): void {
+    this.#queue.close();
+  }
+
+  #chainRun(
+    lane: ChainLane,
+    bottom: unknown,
+    input: unknown,
+    scope: ChainScope | undefined,
+  ): ChainRun {
+    return {
+      host: this.#chainHost,
+      rules: lane.rules,
+      entries: lane.entries,
+      bottom: bottom as ChainRun["bottom"],
+      engineInput: input as ChainRun["engineInput"],
+      scope,
+      budgetMs: lane.budgetMs,
+    };
+  }
+
+  #add<K, T>(map: Map<K, readonly T[]>, key: K, entry: T): () => void {
+    map.set(key, [...(map.get(key) ?? []), entry]);
+    return () => {
+      map.set(
+        key,
+        (map.get(key) ?? []).filter((kept) => kept !== entry),
+      );
+    };
+  }
+
+  #log(pluginName: string): PluginLogger {
+    let log = this.#logs.get(pluginName);
+    if (log === undefined) {
+      log = pluginLogger(this.#logger, pluginName);
+      this.#logs.set(pluginName, log);
+    }
+    return log;
+  }
+}
+
+function unknownEvent(event: string, where: string): HookBusError {
+  return new HookBusError(
+    "chains.unknown_event",
+    `${where}: "${event}" is not a ${where === "run" ? "non-streaming " : ""}chain event; the events are ${CHAIN_EVENT_NAMES.join(", ")} (turn.step is raised with stream)`,
+    "event",
+  );
+}
+
+function unknownHook(name: string): HookBusError {
+  return new HookBusError(
+    "hooks.unknown_name",
+    `"${name}" is not a lifecycle hook; the hooks are ${HOOK_NAMES.join(", ")}`,
+    "name",
+  );
+}

@@ -1,0 +1,140 @@
+import {
+  HOOK_DEFAULT_BUDGET_MS,
+  type HookName,
+  type PluginMutation,
+  type PluginShutdownPayload,
+} from "@elowen/plugin-api";
+import type { AuditLog } from "./audit-log.js";
+import type { DeadlineQueue } from "./deadline-queue.js";
+import { errorMessage } from "./errors.js";
+import { type HandlerOutcome, HookBatch } from "./hook-batch.js";
+import { type HookEntry, hookBudgetMs } from "./hook-registration.js";
+import { type ReadResult, readHookResult } from "./hook-result.js";
+import type { Clock } from "./time.js";
+
+/** What lifecycle dispatch needs of the bus. */
+export interface LifecycleHost {
+  readonly clock: Clock;
+  readonly queue: DeadlineQueue;
+  readonly audit: AuditLog;
+  grantsOf(pluginName: string): readonly PluginMutation[];
+  entries(name: HookName): readonly HookEntry[];
+}
+
+/** What `shutdown` reports once the pause is over: plugin names by how their hook ended. */
+export interface ShutdownReport {
+  readonly completed: readonly string[];
+  readonly failed: readonly string[];
+  /** Hooks still running at the deadline, left behind so the exit proceeds. */
+  readonly abandoned: readonly string[];
+}
+
+function record(
+  host: LifecycleHost,
+  entry: HookEntry,
+  name: HookName,
+  outcome: HandlerOutcome,
+  value: unknown,
+  durationMs: number,
+  read: ReadResult | undefined,
+): void {
+  const at = host.clock.now();
+  if (outcome === "ok" && read !== undefined) {
+    host.audit.record(
+      at,
+      entry.pluginName,
+      name,
+      durationMs,
+      read.outcome,
+      read.detail,
+      read.annotations,
+    );
+    if (read.outcome !== "ok")
+      entry.log.warn(`${name} hook: ${read.detail ?? read.outcome}`, { hook: name });
+    return;
+  }
+  const detail =
+    outcome === "timeout" ? `ran past its budget; abandoned` : `threw: ${errorMessage(value)}`;
+  host.audit.record(at, entry.pluginName, name, durationMs, outcome, detail);
+  entry.log.warn(`${name} hook ${outcome === "timeout" ? "timed out" : "failed"}; failing open`, {
+    hook: name,
+    detail,
+  });
+}
+
+/**
+ * Observational dispatch: every handler at once under one deadline, return values discarded
+ * (a patch among them is audited as dropped). Resolves when all settled or the budget is spent.
+ */
+export function emitObservational(
+  host: LifecycleHost,
+  name: HookName,
+  payload: unknown,
+): Promise<void> {
+  const entries = host.entries(name);
+  const batch = new HookBatch(
+    host.clock,
+    host.queue,
+    entries,
+    hookBudgetMs(name),
+    (i, outcome, value, ms) => {
+      const entry = entries[i] as HookEntry;
+      const read = outcome === "ok" ? readHookResult(name, value, [], false) : undefined;
+      record(host, entry, name, outcome, value, ms, read);
+    },
+  );
+  return batch.start(name, payload);
+}
+
+/**
+ * Gated dispatch: one handler at a time in registration order, each under its own budget. `visit`
+ * sees each honoured patch and returns true to stop (later handlers do not run).
+ */
+export async function emitGated(
+  host: LifecycleHost,
+  name: HookName,
+  payload: unknown,
+  visit: (entry: HookEntry, patch: Readonly<Record<string, unknown>>) => boolean,
+): Promise<void> {
+  const budget = hookBudgetMs(name);
+  for (const entry of host.entries(name)) {
+    let read: ReadResult | undefined;
+    await new HookBatch(host.clock, host.queue, [entry], budget, (_i, outcome, value, ms) => {
+      read =
+        outcome === "ok"
+          ? readHookResult(name, value, host.grantsOf(entry.pluginName), true)
+          : undefined;
+      record(host, entry, name, outcome, value, ms, read);
+    }).start(name, payload);
+    const patch = (read as ReadResult | undefined)?.patch;
+    if (patch !== undefined && visit(entry, patch)) return;
+  }
+}
+
+/**
+ * Fires `plugin.shutdown` on every handler at once; the whole teardown has one deadline: the
+ * payload's, and no later than the hook budget (2 s). A handler still running then is abandoned.
+ */
+export async function shutdownHooks(
+  host: LifecycleHost,
+  payload: PluginShutdownPayload,
+): Promise<ShutdownReport> {
+  const name = "plugin.shutdown";
+  const entries = host.entries(name);
+  const untilDeadline = Number.isFinite(payload.deadline)
+    ? payload.deadline - host.clock.now()
+    : HOOK_DEFAULT_BUDGET_MS;
+  const budget = Math.max(0, Math.min(hookBudgetMs(name), untilDeadline));
+  const completed: string[] = [];
+  const failed: string[] = [];
+  const abandoned: string[] = [];
+  await new HookBatch(host.clock, host.queue, entries, budget, (i, outcome, value, ms) => {
+    const entry = entries[i] as HookEntry;
+    const read = outcome === "ok" ? readHookResult(name, value, [], false) : undefined;
+    record(host, entry, name, outcome, value, ms, read);
+    (outcome === "ok" ? completed : outcome === "timeout" ? abandoned : failed).push(
+      entry.pluginName,
+    );
+  }).start(name, payload);
+  return { completed, failed, abandoned };
+}

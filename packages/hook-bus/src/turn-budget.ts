@@ -1,0 +1,94 @@
+import type { ChainScope } from "@elowen/plugin-api";
+import type { ChainHost } from "./chain-host.js";
+import { DEADLINE_EXPIRE, DEADLINE_SLOT, DeadlineEntry } from "./deadline-queue.js";
+
+/** Whose budget it is: told when it is spent while armed. */
+export interface BudgetOwner {
+  expired(): void;
+}
+
+/**
+ * What a chain hook's turn needs beyond answering at once: its budget of own time (armed while
+ * the hook runs, paused while `next` is pending) and its signal. Made lazily, the first time a
+ * hook has to wait or reads `$.signal`, so a hook that answers at once costs no clock read.
+ */
+export class TurnBudget extends DeadlineEntry {
+  readonly #host: ChainHost;
+  readonly #owner: BudgetOwner;
+  readonly #budgetMs: number;
+  #remaining: number;
+  #armedAt = 0;
+  #spent = 0;
+  #controller: AbortController | undefined;
+  #unlink: (() => void) | undefined;
+
+  constructor(host: ChainHost, owner: BudgetOwner, budgetMs: number) {
+    super();
+    this.#host = host;
+    this.#owner = owner;
+    this.#budgetMs = budgetMs;
+    this.#remaining = budgetMs;
+  }
+
+  /** Own time spent so far, in ms. */
+  get spentMs(): number {
+    return this[DEADLINE_SLOT] < 0
+      ? this.#spent
+      : this.#spent + this.#host.clock.now() - this.#armedAt;
+  }
+
+  /** The hook's signal: fires at its budget, or when the raiser's signal aborts. */
+  signal(scope: ChainScope | undefined, closed: boolean): AbortSignal {
+    let controller = this.#controller;
+    if (controller === undefined) {
+      controller = new AbortController();
+      this.#controller = controller;
+      const outer = scope?.signal;
+      if (this.#remaining <= 0) controller.abort(this.#timeout());
+      else if (outer?.aborted) controller.abort(outer.reason);
+      else if (outer !== undefined && !closed) {
+        const forward = () => controller?.abort(outer.reason);
+        outer.addEventListener("abort", forward, { once: true });
+        this.#unlink = () => outer.removeEventListener("abort", forward);
+      }
+    }
+    return controller.signal;
+  }
+
+  /** Starts (or resumes) the clock. */
+  arm(): void {
+    if (this[DEADLINE_SLOT] >= 0) return;
+    this.#armedAt = this.#host.clock.now();
+    this.#host.queue.add(this, this.#armedAt + this.#remaining);
+  }
+
+  /** Stops the clock, keeping what is left. */
+  pause(): void {
+    if (this[DEADLINE_SLOT] < 0) return;
+    const elapsed = this.#host.clock.now() - this.#armedAt;
+    this.#spent += elapsed;
+    this.#remaining = Math.max(0, this.#remaining - elapsed);
+    this.#host.queue.remove(this);
+  }
+
+  /** Stops the clock for good and stops forwarding the raiser's signal. */
+  close(): void {
+    this.pause();
+    this.#unlink?.();
+    this.#unlink = undefined;
+  }
+
+  [DEADLINE_EXPIRE](): void {
+    this.#spent += this.#host.clock.now() - this.#armedAt;
+    this.#remaining = 0;
+    this.#controller?.abort(this.#timeout());
+    this.#owner.expired();
+  }
+
+  #timeout(): DOMException {
+    return new DOMException(
+      `the ${this.#budgetMs} ms budget of this hook is spent`,
+      "TimeoutError",
+    );
+  }
+}
