@@ -32,6 +32,15 @@ import {
   type UpdateSessionBody,
 } from "./schemas/sessions.js";
 import { BrainStatusSchema } from "./schemas/status.js";
+import {
+  type AbortBody,
+  AbortResponseSchema,
+  type AnswerQuestionBody,
+  type DecidePermissionBody,
+  SessionStateSchema,
+  type SubmitTurnBody,
+  SubmitTurnResponseSchema,
+} from "./schemas/turns.js";
 
 /** Options of {@link ElowenClient}. */
 export interface ElowenClientOptions {
@@ -184,6 +193,30 @@ export class ElowenClient {
       this.request("GET", `/sessions/${sessionId}/cards`, { schema: CardListSchema }),
     attachment: (sessionId: string, hash: string) =>
       this.raw("GET", `/sessions/${sessionId}/attachments/${encodeURIComponent(hash)}`),
+    /** `POST /sessions/:id/turns`: submit a prompt (accepted, dropped, or settled with `waitForSettle`). */
+    submitTurn: (sessionId: string, body: SubmitTurnBody) =>
+      this.request("POST", `/sessions/${sessionId}/turns`, {
+        body,
+        schema: SubmitTurnResponseSchema,
+      }),
+    /** `POST /sessions/:id/abort`: end the running turn (and the queue with `clearQueue`). */
+    abort: (sessionId: string, body: AbortBody = {}) =>
+      this.request("POST", `/sessions/${sessionId}/abort`, { body, schema: AbortResponseSchema }),
+    /** `GET /sessions/:id/state`: the running turn, the queue, open questions and permission prompts. */
+    state: (sessionId: string) =>
+      this.request("GET", `/sessions/${sessionId}/state`, { schema: SessionStateSchema }),
+    /** `POST /sessions/:id/questions/:questionId`: answer a parked question (first answer wins). */
+    answerQuestion: (sessionId: string, questionId: string, body: AnswerQuestionBody) =>
+      this.request("POST", `/sessions/${sessionId}/questions/${questionId}`, {
+        body,
+        schema: OkBodySchema,
+      }),
+    /** `POST /sessions/:id/permissions/:permissionId`: decide a permission prompt (first wins). */
+    decidePermission: (sessionId: string, permissionId: string, body: DecidePermissionBody) =>
+      this.request("POST", `/sessions/${sessionId}/permissions/${permissionId}`, {
+        body,
+        schema: OkBodySchema,
+      }),
     events: (sessionId: string, options: SubscribeOptions): EventSubscription =>
       subscribeEvents(
         this.url(`/sessions/${sessionId}/events`),

@@ -43,12 +43,38 @@ export {
   PickerRenderBodySchema,
   PickerRenderResponseSchema,
 } from "./schemas/commands.js";
+export type {
+  AssistantBlock,
+  AssistantEntryData,
+  CompactionEntryData,
+  EntryKind,
+  ModelCallUsage,
+  ParsedEntryData,
+  ToolResultEntryData,
+  TurnEndEntryData,
+  UserEntryData,
+} from "./schemas/entry-data.js";
+export {
+  AssistantBlockSchema,
+  AssistantEntryDataSchema,
+  CompactionEntryDataSchema,
+  ENTRY_DATA_SCHEMAS,
+  ENTRY_KINDS,
+  ModelCallUsageSchema,
+  parseEntryData,
+  StoredImageBlockSchema,
+  ToolResultBlockSchema,
+  ToolResultEntryDataSchema,
+  TurnEndEntryDataSchema,
+  UserEntryDataSchema,
+} from "./schemas/entry-data.js";
 export type { ErrorBody, OkBody, WireIssue } from "./schemas/errors.js";
 export { ErrorBodySchema, OkBodySchema, WireIssueSchema } from "./schemas/errors.js";
-export type { SessionEvent } from "./schemas/events.js";
+export type { SessionEvent, SessionEventType, TypedSessionEvent } from "./schemas/events.js";
 export {
   CardEventDataSchema,
   EntriesEventDataSchema,
+  parseSessionEvent,
   ResetEventDataSchema,
   SESSION_EVENT_DATA_SCHEMAS,
   SessionEventSchema,
@@ -57,6 +83,30 @@ export type { Health } from "./schemas/health.js";
 export { HealthSchema } from "./schemas/health.js";
 export type { HistoryEntry, HistoryPage } from "./schemas/history.js";
 export { HistoryEntrySchema, HistoryPageSchema } from "./schemas/history.js";
+export type { TurnEventData } from "./schemas/live-events.js";
+export {
+  AgentEventSchema,
+  AssistantDeltaEventSchema,
+  AssistantStartedEventSchema,
+  ContinuationEventSchema,
+  ErrorEventSchema,
+  LIVE_OUTPUT_TAIL_CHARS,
+  LiveModelSchema,
+  NoticeEventSchema,
+  PermissionAskedEventSchema,
+  PermissionDecidedEventSchema,
+  QuestionAnsweredEventSchema,
+  QuestionAskedEventSchema,
+  QuestionExpiredEventSchema,
+  ToolAuthoringEventSchema,
+  ToolEndedEventSchema,
+  ToolStartedEventSchema,
+  ToolUpdatedEventSchema,
+  TraceEventSchema,
+  TURN_EVENT_DATA_SCHEMAS,
+  TurnCompletedEventSchema,
+  TurnStartedEventSchema,
+} from "./schemas/live-events.js";
 export type {
   CreateSessionBody,
   PageQuery,
@@ -78,5 +128,39 @@ export {
 } from "./schemas/sessions.js";
 export type { BrainStatusBody } from "./schemas/status.js";
 export { BrainStatusSchema, PluginStatusRowSchema } from "./schemas/status.js";
+export type {
+  AbortBody,
+  AbortResponse,
+  AnswerQuestionBody,
+  DecidePermissionBody,
+  PendingPermission,
+  PendingQuestion,
+  SessionState,
+  SubmitTurnBody,
+  SubmitTurnResponse,
+  TurnOutcome,
+} from "./schemas/turns.js";
+export {
+  AbortBodySchema,
+  AbortResponseSchema,
+  AnswerQuestionBodySchema,
+  DecidePermissionBodySchema,
+  PERMISSION_ID_PATTERN,
+  PendingPermissionSchema,
+  PendingQuestionSchema,
+  PermissionChoicesSchema,
+  PermissionParamsSchema,
+  QUESTION_ID_PATTERN,
+  QuestionParamsSchema,
+  SessionStateSchema,
+  SUBMISSION_ID_PATTERN,
+  SubmitTurnBodySchema,
+  SubmitTurnResponseSchema,
+  TURN_ID_PATTERN,
+  TURN_TEXT_MAX_CHARS,
+  TurnOutcomeSchema,
+} from "./schemas/turns.js";
 export type { SseMessage } from "./sse-parser.js";
 export { parseSse } from "./sse-parser.js";
+export type { HistoryToolCall } from "./tool-calls.js";
+export { historyToolCalls } from "./tool-calls.js";

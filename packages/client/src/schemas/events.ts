@@ -1,6 +1,7 @@
 import { BrainCardSchema } from "@elowen/plugin-api";
 import { z } from "zod";
 import { HistoryEntrySchema } from "./history.js";
+import { TURN_EVENT_DATA_SCHEMAS, type TurnEventData } from "./live-events.js";
 
 /**
  * A live event of one session. `id` is the SSE event id: increasing within one daemon's life,
@@ -30,9 +31,37 @@ export const ResetEventDataSchema = z.strictObject({
   reason: z.enum(["restarted", "expired"]),
 });
 
-/** The payload schema of each event type the host defines today. */
+/** The payload schema of each event type the host defines today (the README lists them all). */
 export const SESSION_EVENT_DATA_SCHEMAS = {
   card: CardEventDataSchema,
   entries: EntriesEventDataSchema,
   reset: ResetEventDataSchema,
+  ...TURN_EVENT_DATA_SCHEMAS,
 } as const;
+
+/** A known event type. */
+export type SessionEventType = keyof typeof SESSION_EVENT_DATA_SCHEMAS;
+
+/** A live event with its payload parsed by type. */
+export type TypedSessionEvent = {
+  [K in SessionEventType]: {
+    readonly id: string;
+    readonly type: K;
+    readonly data: K extends keyof TurnEventData
+      ? TurnEventData[K]
+      : z.infer<(typeof SESSION_EVENT_DATA_SCHEMAS)[K]>;
+  };
+}[SessionEventType];
+
+/**
+ * Parses an event's payload by its type. Undefined for a type this client does not know (a newer
+ * daemon's) or a payload that does not match, so a client can skip it and keep going.
+ */
+export function parseSessionEvent(event: SessionEvent): TypedSessionEvent | undefined {
+  if (!Object.hasOwn(SESSION_EVENT_DATA_SCHEMAS, event.type)) return undefined;
+  const schema = SESSION_EVENT_DATA_SCHEMAS[event.type as SessionEventType] as z.ZodType;
+  const parsed = schema.safeParse(event.data);
+  return parsed.success
+    ? ({ id: event.id, type: event.type, data: parsed.data } as TypedSessionEvent)
+    : undefined;
+}
