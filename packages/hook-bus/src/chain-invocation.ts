@@ -1,9 +1,10 @@
-import type { ChainContext, PluginLogger } from "@elowen/plugin-api";
+import type { ChainContext } from "@elowen/plugin-api";
 import { type ChainEntry, type ChainRun, isThenable, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";
 import { Refusal } from "./chain-rewrite.js";
 import { errorMessage, HookBusError } from "./errors.js";
 import { TurnBudget } from "./turn-budget.js";
+import { installTurnContext } from "./turn-context.js";
 
 type Event = Record<string, unknown>;
 type Hook = ($: ChainContext, e: Event, next: (e?: unknown) => Promise<unknown>) => unknown;
@@ -89,22 +90,14 @@ export class ChainInvocation {
     this.#nextFn = this.#callNext.bind(this);
   }
 
-  get pluginName(): string {
-    return (this.#run.entries[this.#index] as ChainEntry).pluginName;
+  static {
+    installTurnContext(
+      ChainInvocation.prototype,
+      (turn: ChainInvocation) => turn.#run,
+      (turn) => turn.#index,
+    );
   }
-  get log(): PluginLogger {
-    return (this.#run.entries[this.#index] as ChainEntry).log;
-  }
-  /** The host clock's `now`, callable unbound. */
-  get now(): () => number {
-    return this.#run.host.now;
-  }
-  get sessionId(): string | undefined {
-    return this.#run.scope?.sessionId;
-  }
-  get userId(): number | null | undefined {
-    return this.#run.scope?.userId;
-  }
+
   /** Fires when the hook's budget is spent, or when the raiser's own signal aborts. */
   get signal(): AbortSignal {
     return this.#clock().signal(this.#run.scope, this.#phase === SETTLED);
@@ -175,7 +168,7 @@ export class ChainInvocation {
   #callNextLater(passed: unknown): Promise<unknown> {
     const run = this.#run;
     if (this.#phase === SETTLED) {
-      this.log.warn(
+      this.#entry().log.warn(
         "next(e) called after the hook was skipped (failed or out of budget); ignored",
         {
           event: run.rules.event,
@@ -249,7 +242,7 @@ export class ChainInvocation {
       return;
     }
     if (checked.contextRestored)
-      this.log.warn(
+      this.#entry().log.warn(
         "context entries changed after next(e) answered are not attached; the answer's entries stand",
         { event: rules.event },
       );
@@ -274,7 +267,7 @@ export class ChainInvocation {
   }
 
   #late(): void {
-    this.log.warn(
+    this.#entry().log.warn(
       "a hook's result arrived after it was skipped (failed or out of budget); ignored",
       {
         event: this.#run.rules.event,
@@ -297,6 +290,10 @@ export class ChainInvocation {
       budget: undefined,
     };
     return this.#slow;
+  }
+
+  #entry(): ChainEntry {
+    return this.#run.entries[this.#index] as ChainEntry;
   }
 
   #clock(): TurnBudget {

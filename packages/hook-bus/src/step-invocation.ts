@@ -1,6 +1,5 @@
 import {
   type ChainContext,
-  type PluginLogger,
   type TurnStepChunk,
   TurnStepChunkSchema,
   type TurnStepInput,
@@ -16,6 +15,7 @@ import { StepAssembler } from "./step-assembly.js";
 import { StepBelow } from "./step-below.js";
 import { StepView } from "./step-view.js";
 import { TurnBudget } from "./turn-budget.js";
+import { installTurnContext } from "./turn-context.js";
 
 type Event = Record<string, unknown>;
 type Step = IteratorResult<unknown, unknown>;
@@ -73,22 +73,14 @@ export class StepInvocation {
     this.#nextFn = this.#callNext.bind(this);
   }
 
-  get pluginName(): string {
-    return (this.#run.entries[this.#index] as ChainEntry).pluginName;
+  static {
+    installTurnContext(
+      StepInvocation.prototype,
+      (turn: StepInvocation) => turn.#run,
+      (turn) => turn.#index,
+    );
   }
-  get log(): PluginLogger {
-    return (this.#run.entries[this.#index] as ChainEntry).log;
-  }
-  /** The host clock's `now`, callable unbound. */
-  get now(): () => number {
-    return this.#run.host.now;
-  }
-  get sessionId(): string | undefined {
-    return this.#run.scope?.sessionId;
-  }
-  get userId(): number | null | undefined {
-    return this.#run.scope?.userId;
-  }
+
   /** Fires when the hook's budget is spent, or when the raiser's own signal aborts. */
   get signal(): AbortSignal {
     return this.#clock().signal(this.#run.scope, this.#closed);
@@ -242,10 +234,13 @@ export class StepInvocation {
   *#releaseHeldEngine(): Generator<TurnStepChunk, void, undefined> {
     const held = this.#below?.takeHeldEngine() ?? [];
     if (held.length === 0) return;
-    this.log.warn("a turn.step hook did not pass engine chunks on; they are passed on for it", {
-      event: this.#run.rules.event,
-      refs: held.map((chunk) => (chunk.kind === "engine" ? chunk.ref : -1)),
-    });
+    this.#entry().log.warn(
+      "a turn.step hook did not pass engine chunks on; they are passed on for it",
+      {
+        event: this.#run.rules.event,
+        refs: held.map((chunk) => (chunk.kind === "engine" ? chunk.ref : -1)),
+      },
+    );
     yield* held;
   }
 
@@ -265,9 +260,13 @@ export class StepInvocation {
   }
 
   #late(): void {
-    this.log.warn("a turn.step hook's output arrived after it was dropped; ignored", {
+    this.#entry().log.warn("a turn.step hook's output arrived after it was dropped; ignored", {
       event: this.#run.rules.event,
     });
+  }
+
+  #entry(): ChainEntry {
+    return this.#run.entries[this.#index] as ChainEntry;
   }
 
   #clock(): TurnBudget {
