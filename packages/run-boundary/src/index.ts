@@ -1,2 +1,21 @@
-/** @elowen/run-boundary: brain.run.beforeSettle patches and the per-run continuation policy. */
-export const PACKAGE_NAME = "@elowen/run-boundary";
+/**
+ * @elowen/run-boundary: `brain.run.beforeSettle` patches and the per-run continuation policy
+ * (seed 000, "Run boundary"). It takes an injected emitter and does not depend on the hook bus.
+ */
+
+export { jsonProblem, utf8Bytes } from "./entry-size.js";
+export type {
+  RunBoundaryErrorCode,
+  RunBoundaryProblem,
+  RunBoundaryProblemCode,
+} from "./problems.js";
+export { RUN_BOUNDARY_PROBLEM_CODES, RunBoundaryError } from "./problems.js";
+export type {
+  AcceptedBoundaryEntry,
+  RunBoundaryEmitter,
+  RunBoundaryHookResult,
+  RunBoundaryOptions,
+  RunBoundarySettlement,
+  RunBoundaryState,
+} from "./run-boundary.js";
+export { RunBoundary } from "./run-boundary.js";
