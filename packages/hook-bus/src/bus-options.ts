@@ -1,5 +1,31 @@
-import { CHAIN_EVENT_NAMES, type ChainEventName, HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api";
+import {
+  CHAIN_EVENT_NAMES,
+  type ChainEventName,
+  HOOK_DEFAULT_BUDGET_MS,
+  type PluginLogger,
+  type PluginMutation,
+} from "@elowen/plugin-api";
 import { describeValue } from "./errors.js";
+import type { Clock, Timers } from "./time.js";
+
+/** The budget of one chain hook unless the bus is told otherwise (ours; seed 000's default). */
+export const CHAIN_HOOK_BUDGET_MS = HOOK_DEFAULT_BUDGET_MS;
+
+/** How a {@link HookBus} is built. Everything is optional. */
+export interface HookBusOptions {
+  /** The capabilities the operator granted a plugin (`capabilities.mutates`); none by default. */
+  readonly grantsOf?: (pluginName: string) => readonly PluginMutation[];
+  /** Milliseconds; epoch-based, since a `plugin.shutdown` deadline is epoch ms. `Date.now` by default. */
+  readonly clock?: Clock;
+  /** The one timer the bus keeps for every budget. Node's by default. */
+  readonly timers?: Timers;
+  /** The host's logger; plugin lines carry `plugin`. Silent by default. */
+  readonly logger?: PluginLogger;
+  /** The budget of each chain hook, in ms: one number or per event. {@link CHAIN_HOOK_BUDGET_MS} by default. */
+  readonly chainBudgetMs?: number | { readonly [E in ChainEventName]?: number };
+  /** How many rows the audit buffer keeps. {@link HOOK_AUDIT_CAPACITY} by default. */
+  readonly auditCapacity?: number;
+}
 
 interface OptionsToCheck {
   readonly grantsOf?: unknown;
@@ -39,14 +65,4 @@ export function checkOptions(options: OptionsToCheck): {
     table.set(event, budget(value, `chainBudgetMs.${event}`));
   }
   return { chainBudget: (event) => table.get(event) ?? HOOK_DEFAULT_BUDGET_MS };
-}
-
-/** Calls the engine's bottom directly: the whole cost of a chain with no hooks. */
-export function callBottom<I, R>(bottom: (e: I) => R | Promise<R>, input: I): Promise<R> {
-  try {
-    const answer = bottom(input);
-    return answer instanceof Promise ? answer : Promise.resolve(answer);
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }

@@ -1,4 +1,5 @@
 import type { ChainScope, PluginLogger } from "@elowen/plugin-api";
+import type { AuditLog } from "./audit-log.js";
 import type { CompiledMatcher } from "./chain-matcher.js";
 import type { ChainRules } from "./chain-rules.js";
 import type { DeadlineQueue } from "./deadline-queue.js";
@@ -51,3 +52,16 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /** Does nothing; marks a promise's rejection as handled. */
 export function noop(): void {}
+
+/** The chain host of a bus: its clock and queue, and failures into its audit and the plugin's log. */
+export function chainHost(clock: Clock, queue: DeadlineQueue, audit: AuditLog): ChainHost {
+  return {
+    queue,
+    clock,
+    now: () => clock.now(),
+    failed: (entry, rules, outcome, detail, durationMs) => {
+      audit.record(clock.now(), entry.pluginName, rules.event, durationMs, outcome, detail);
+      entry.log.warn(`${rules.event} hook skipped: ${detail}`, { event: rules.event, outcome });
+    },
+  };
+}

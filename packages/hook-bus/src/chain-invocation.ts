@@ -3,7 +3,7 @@ import { type ChainEntry, type ChainRun, isThenable, noop } from "./chain-host.j
 import { checkResult } from "./chain-result.js";
 import { Refusal } from "./chain-rewrite.js";
 import { errorMessage, HookBusError } from "./errors.js";
-import { TurnBudget } from "./turn-budget.js";
+import { resumeSoon, TurnBudget } from "./turn-budget.js";
 import { installTurnContext } from "./turn-context.js";
 
 type Event = Record<string, unknown>;
@@ -24,35 +24,16 @@ export function runFrom(run: ChainRun, index: number, event: Event): Promise<unk
     const matcher = (entries[i] as ChainEntry).matcher;
     if (matcher === undefined || matcher(event)) return new ChainInvocation(run, i, event).start();
   }
+  return callBottom(run.bottom as (e: Event) => unknown, event);
+}
+
+/** Calls the engine's bottom: a promise of its answer, rejected if it throws. */
+export function callBottom<I, R>(bottom: (e: I) => R | Promise<R>, input: I): Promise<R> {
   try {
-    return Promise.resolve((run.bottom as (e: Event) => unknown)(event));
+    return Promise.resolve(bottom(input));
   } catch (error) {
     return Promise.reject(error);
   }
-}
-
-/**
- * Hooks whose `next` just answered. Their budget resumes one microtask later, and only if they
- * are still running then: most hooks return right after `await next(e)`, and so never cost a
- * clock read or a deadline. The microtask is one per burst, not one per hook.
- */
-let resuming: ChainInvocation[] = [];
-let resumeQueued = false;
-const RESOLVED = Promise.resolve();
-
-function armSoon(invocation: ChainInvocation): void {
-  resuming.push(invocation);
-  if (!resumeQueued) {
-    resumeQueued = true;
-    RESOLVED.then(resumeBudgets);
-  }
-}
-
-function resumeBudgets(): void {
-  const batch = resuming;
-  resuming = [];
-  resumeQueued = false;
-  for (const invocation of batch) invocation.armIfWaiting();
 }
 
 /** What a hook that does not simply return `next`'s promise needs kept; made on first need. */
@@ -116,16 +97,20 @@ export class ChainInvocation {
       return this.#outcome();
     }
     const next = this.#next;
-    if (this.#phase === SETTLED) {
-      if (isThenable(returned)) returned.then(noop, noop);
-      return this.#outcome();
-    }
-    if (returned === next && next !== undefined) {
+    if (returned === next && next !== undefined && this.#phase === SYNC) {
       this.#phase = SETTLED;
       this.#slow?.budget?.close();
       return next;
     }
-    return this.#answerLater(returned, next);
+    try {
+      if (this.#phase !== SETTLED) return this.#answerLater(returned, next);
+      if (isThenable(returned)) Promise.resolve(returned).then(noop, noop);
+    } catch (error) {
+      // A value whose own getters throw (a hostile thenable or result): the hook fails, never the raiser.
+      if (this.#phase !== SETTLED)
+        this.#fail("error", `returned an unreadable value: ${errorMessage(error)}`);
+    }
+    return this.#outcome();
   }
 
   /** Called by the budget when it is spent while the hook runs. */
@@ -145,7 +130,7 @@ export class ChainInvocation {
       slow.resolve = settle;
     });
     slow.outcome = outcome;
-    returned.then(
+    Promise.resolve(returned).then(
       (value) => this.#value(value),
       (error) => this.#error(error),
     );
@@ -159,10 +144,22 @@ export class ChainInvocation {
     if (this.#next !== undefined) return this.#next;
     if (this.#phase !== SYNC) return this.#callNextLater(passed);
     const run = this.#run;
-    const checked = run.rules.checkRewrite(this.#event, passed, run.engineInput);
+    const checked = this.#check(passed);
     if (checked === undefined) return this.#refuse(run.rules.checkRewrite.refusal());
     this.#next = runFrom(run, this.#index + 1, checked);
     return this.#next;
+  }
+
+  /** The event passed to next as the hooks beneath will read it, or undefined when refused. */
+  #check(passed: unknown): Event | undefined {
+    const run = this.#run;
+    try {
+      return run.rules.checkRewrite(this.#event, passed, run.engineInput);
+    } catch (error) {
+      return run.rules.checkRewrite.refuse(
+        `the event passed to next(e) cannot be read (${errorMessage(error)})`,
+      );
+    }
   }
 
   #callNextLater(passed: unknown): Promise<unknown> {
@@ -177,7 +174,7 @@ export class ChainInvocation {
       this.#next = this.#outcome();
       return this.#next;
     }
-    const checked = run.rules.checkRewrite(this.#event, passed, run.engineInput);
+    const checked = this.#check(passed);
     if (checked === undefined) return this.#refuse(run.rules.checkRewrite.refusal());
     this.#slow?.budget?.pause();
     const next = runFrom(run, this.#index + 1, checked);
@@ -203,11 +200,11 @@ export class ChainInvocation {
       (answer) => {
         slow.answered = true;
         slow.answer = answer;
-        if (this.#phase === ASYNC) armSoon(this);
+        if (this.#phase === ASYNC) resumeSoon(this);
       },
       (error) => {
         slow.nextError = error;
-        if (this.#phase === ASYNC) armSoon(this);
+        if (this.#phase === ASYNC) resumeSoon(this);
       },
     );
   }
@@ -219,7 +216,13 @@ export class ChainInvocation {
 
   #value(value: unknown): void {
     if (this.#phase === SETTLED) this.#late();
-    else this.#settleWith(value);
+    else
+      try {
+        this.#settleWith(value);
+      } catch (error) {
+        if (this.#phase !== SETTLED)
+          this.#fail("error", `returned an unreadable value: ${errorMessage(error)}`);
+      }
   }
 
   #error(error: unknown): void {

@@ -1,7 +1,7 @@
 import type { ChainRules } from "./chain-rules.js";
 import { describeValue } from "./errors.js";
 import { sameValue } from "./same-value.js";
-import { firstIssue } from "./schema-shape.js";
+import { firstIssue, plainTypeOf } from "./schema-shape.js";
 
 /** Why the event a hook passed to `next` was refused; `field` names the field at fault. */
 export class Refusal {
@@ -25,6 +25,8 @@ export interface RewriteCheck {
   (received: Event, passed: unknown, engineInput: Event): Event | undefined;
   /** Why the last refused call was refused. */
   refusal(): Refusal;
+  /** Records a refusal found outside the check (an unreadable event); returns undefined. */
+  refuse(reason: string): undefined;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -115,9 +117,12 @@ export function compileRewriteCheck(rules: ChainRules): RewriteCheck {
   free.forEach((field, i) => {
     const f = JSON.stringify(field);
     const missing = required.has(field) ? refuse(`required(${f})`) : "{}";
+    const shape = rules.input._zod.def.shape?.[field];
+    const plain = shape === undefined ? undefined : plainTypeOf(shape);
+    const invalid = plain === undefined ? `!h.tests[${i}](v)` : `typeof v !== "${plain}"`;
     lines.push(
       `{ const v = passed.${field};`,
-      `  if (v !== received.${field}) { if (v === undefined) ${missing} else if (!h.tests[${i}](v)) ${refuse(`invalid(${f}, v)`)} } }`,
+      `  if (v !== received.${field}) { if (v === undefined) ${missing} else if (${invalid}) ${refuse(`invalid(${f}, v)`)} } }`,
     );
   });
   const unknownKey = `if (passed[key] !== undefined) ${refuse("unknown(key)")}`;
@@ -141,5 +146,9 @@ export function compileRewriteCheck(rules: ChainRules): RewriteCheck {
   );
   const check = factory(h) as RewriteCheck;
   check.refusal = () => h.refused;
+  check.refuse = (reason) => {
+    h.refused = new Refusal(`${rules.event}: ${reason}`);
+    return undefined;
+  };
   return check;
 }

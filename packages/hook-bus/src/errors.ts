@@ -1,3 +1,5 @@
+import { CHAIN_EVENT_NAMES, HOOK_NAMES } from "@elowen/plugin-api";
+
 /** The codes a {@link HookBusError} carries; callers switch on them. */
 export const HOOK_BUS_ERROR_CODES = [
   "hooks.invalid_plugin_name",
@@ -56,4 +58,22 @@ export function describeValue(value: unknown): string {
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return describeValue(error);
+}
+
+/** The error for a chain event name that is not one (or `turn.step` given to `run`). */
+export function unknownEvent(event: string, where: string): HookBusError {
+  return new HookBusError(
+    "chains.unknown_event",
+    `${where}: "${event}" is not a ${where === "run" ? "non-streaming " : ""}chain event; the events are ${CHAIN_EVENT_NAMES.join(", ")} (turn.step is raised with stream)`,
+    "event",
+  );
+}
+
+/** The error for a lifecycle hook name that is not one of the six. */
+export function unknownHook(name: string): HookBusError {
+  return new HookBusError(
+    "hooks.unknown_name",
+    `"${name}" is not a lifecycle hook; the hooks are ${HOOK_NAMES.join(", ")}`,
+    "name",
+  );
 }

@@ -87,15 +87,17 @@ export class HookBatch extends DeadlineEntry {
       const entry = entries[i] as HookEntry;
       this.#started[i] = mark;
       let returned: unknown;
+      let waits: boolean;
       try {
         returned = entry.run(payload as never, new BatchContext(entry.pluginName, this));
+        waits = isThenable(returned);
       } catch (error) {
         mark = this.#settle(i, "error", error);
         continue;
       }
-      if (isThenable(returned)) {
+      if (waits) {
         this.#pending++;
-        returned.then(
+        Promise.resolve(returned).then(
           (value) => this.#settleLate(i, "ok", value, entry, name),
           (error) => this.#settleLate(i, "error", error, entry, name),
         );

@@ -7,7 +7,6 @@ import {
   type ChainMatcher,
   type ChainResult,
   type ChainScope,
-  HOOK_DEFAULT_BUDGET_MS,
   HOOK_NAMES,
   type HookName,
   type HookPayloads,
@@ -15,7 +14,6 @@ import {
   type PluginLogger,
   type PluginMutation,
   type PluginShutdownPayload,
-  type RunBoundaryPatch,
   type RunBoundaryPayload,
   type SessionBeforeSpawnPayload,
   type ToolCallBeforePayload,
@@ -23,65 +21,37 @@ import {
   type TurnStepStream,
 } from "@elowen/plugin-api";
 import { AuditLog, HOOK_AUDIT_CAPACITY, type HookAuditEntry } from "./audit-log.js";
-import { callBottom, checkOptions } from "./bus-options.js";
-import type { ChainEntry, ChainHost, ChainRun } from "./chain-host.js";
-import { runFrom } from "./chain-invocation.js";
+import { checkOptions, type HookBusOptions } from "./bus-options.js";
+import { type ChainEntry, type ChainHost, type ChainRun, chainHost } from "./chain-host.js";
+import { callBottom, runFrom } from "./chain-invocation.js";
 import { chainEntry } from "./chain-registration.js";
 import { CHAIN_RULES, type ChainRules } from "./chain-rules.js";
 import { DeadlineQueue } from "./deadline-queue.js";
-import { HookBusError } from "./errors.js";
+import { errorMessage, HookBusError, unknownEvent, unknownHook } from "./errors.js";
+import {
+  boundaryPatches,
+  firstDenial,
+  firstPersona,
+  type HookDenial,
+  type HookPersona,
+  type RunBoundaryHookPatch,
+} from "./gated-dispatch.js";
 import { type HookEntry, hookEntry } from "./hook-registration.js";
 import {
-  emitGated,
   emitObservational,
   type LifecycleHost,
   type ShutdownReport,
   shutdownHooks,
 } from "./lifecycle-dispatch.js";
 import { pluginLogger, silentLogger } from "./plugin-log.js";
-import { streamFrom } from "./step-invocation.js";
-import { type Clock, systemClock, systemTimers, type Timers } from "./time.js";
-
-/** The budget of one chain hook unless the bus is told otherwise (ours; seed 000's default). */
-export const CHAIN_HOOK_BUDGET_MS = HOOK_DEFAULT_BUDGET_MS;
-
-/** How a {@link HookBus} is built. Everything is optional. */
-export interface HookBusOptions {
-  /** The capabilities the operator granted a plugin (`capabilities.mutates`); none by default. */
-  readonly grantsOf?: (pluginName: string) => readonly PluginMutation[];
-  /** Milliseconds; epoch-based, since a `plugin.shutdown` deadline is epoch ms. `Date.now` by default. */
-  readonly clock?: Clock;
-  /** The one timer the bus keeps for every budget. Node's by default. */
-  readonly timers?: Timers;
-  /** The host's logger; plugin lines carry `plugin`. Silent by default. */
-  readonly logger?: PluginLogger;
-  /** The budget of each chain hook, in ms: one number or per event. {@link CHAIN_HOOK_BUDGET_MS} by default. */
-  readonly chainBudgetMs?: number | { readonly [E in ChainEventName]?: number };
-  /** How many rows the audit buffer keeps. {@link HOOK_AUDIT_CAPACITY} by default. */
-  readonly auditCapacity?: number;
-}
+import { callStepBottom, streamFrom } from "./step-invocation.js";
+import { type Clock, systemClock, systemTimers } from "./time.js";
 
 /** The hooks of one chain event and what a raise of it needs. */
 interface ChainLane {
   readonly entries: readonly ChainEntry[];
   readonly rules: ChainRules;
   readonly budgetMs: number;
-}
-
-/** The first honoured `denyToolCall` of a `tools.call.before` dispatch. */
-export interface HookDenial {
-  readonly pluginName: string;
-  readonly reason: string;
-}
-/** The persona that won a `brain.session.beforeSpawn` dispatch. */
-export interface HookPersona {
-  readonly pluginName: string;
-  readonly persona: string;
-}
-/** One plugin's honoured `boundary` patch from `brain.run.beforeSettle`. */
-export interface RunBoundaryHookPatch {
-  readonly pluginName: string;
-  readonly patch: RunBoundaryPatch;
 }
 
 /**
@@ -119,22 +89,21 @@ export class HookBus implements ChainDispatcher {
         budgetMs: checked.chainBudget(event),
       };
     this.#chains = lanes as { [E in ChainEventName]: ChainLane };
-    const clock = this.#clock;
-    const audit = this.#audit;
-    this.#chainHost = {
-      queue: this.#queue,
-      clock,
-      now: () => clock.now(),
-      failed: (entry, rules, outcome, detail, durationMs) => {
-        audit.record(clock.now(), entry.pluginName, rules.event, durationMs, outcome, detail);
-        entry.log.warn(`${rules.event} hook skipped: ${detail}`, { event: rules.event, outcome });
-      },
-    };
+    this.#chainHost = chainHost(this.#clock, this.#queue, this.#audit);
     this.#lifecycle = {
-      clock,
+      clock: this.#clock,
       queue: this.#queue,
-      audit,
-      grantsOf: (pluginName) => this.#grantsOf(pluginName),
+      audit: this.#audit,
+      grantsOf: (pluginName) => {
+        try {
+          return this.#grantsOf(pluginName);
+        } catch (error) {
+          this.#log(pluginName).error("grantsOf failed; no capability is honoured for this hook", {
+            error: errorMessage(error),
+          });
+          return [];
+        }
+      },
       entries: (name) => this.#hooks.get(name) ?? [],
     };
   }
@@ -213,7 +182,7 @@ export class HookBus implements ChainDispatcher {
     scope?: ChainScope,
   ): TurnStepStream {
     const lane = this.#chains["turn.step"];
-    if (lane.entries.length === 0) return bottom(input);
+    if (lane.entries.length === 0) return callStepBottom(bottom, input);
     const run = this.#chainRun(lane, bottom, input, scope);
     return streamFrom(run, 0, run.engineInput);
   }
@@ -241,34 +210,20 @@ export class HookBus implements ChainDispatcher {
    * `denyToolCall` from a plugin granted `mutates: ["tools"]` is returned and later handlers do
    * not run. Undefined when the call may proceed.
    */
-  async emitBlocking(
+  emitBlocking(
     name: "tools.call.before",
     payload: ToolCallBeforePayload,
   ): Promise<HookDenial | undefined> {
-    if (name !== "tools.call.before") throw unknownHook(name);
-    let denial: HookDenial | undefined;
-    await emitGated(this.#lifecycle, name, payload, (entry, patch) => {
-      const deny = patch.denyToolCall as { reason: string } | undefined;
-      if (deny === undefined) return false;
-      denial = { pluginName: entry.pluginName, reason: deny.reason };
-      return true;
-    });
-    return denial;
+    if (name !== "tools.call.before") return Promise.reject(unknownHook(name));
+    return firstDenial(this.#lifecycle, payload);
   }
 
   /**
    * `brain.session.beforeSpawn`, gated: every handler runs in registration order; the first
    * non-empty `persona` from a plugin granted `mutates: ["prompt"]` wins for the session.
    */
-  async emitPersona(payload: SessionBeforeSpawnPayload): Promise<HookPersona | undefined> {
-    let winner: HookPersona | undefined;
-    await emitGated(this.#lifecycle, "brain.session.beforeSpawn", payload, (entry, patch) => {
-      const persona = patch.persona;
-      if (winner === undefined && typeof persona === "string" && persona.trim() !== "")
-        winner = { pluginName: entry.pluginName, persona };
-      return false;
-    });
-    return winner;
+  emitPersona(payload: SessionBeforeSpawnPayload): Promise<HookPersona | undefined> {
+    return firstPersona(this.#lifecycle, payload);
   }
 
   /**
@@ -276,14 +231,8 @@ export class HookBus implements ChainDispatcher {
    * honoured `boundary` patch (plugin granted `mutates: ["runBoundary"]`, shape checked) in that
    * order. Caps and continuation policy are @elowen/run-boundary's.
    */
-  async emitRunBoundary(payload: RunBoundaryPayload): Promise<readonly RunBoundaryHookPatch[]> {
-    const patches: RunBoundaryHookPatch[] = [];
-    await emitGated(this.#lifecycle, "brain.run.beforeSettle", payload, (entry, patch) => {
-      if (patch.boundary !== undefined)
-        patches.push({ pluginName: entry.pluginName, patch: patch.boundary as RunBoundaryPatch });
-      return false;
-    });
-    return patches;
+  emitRunBoundary(payload: RunBoundaryPayload): Promise<readonly RunBoundaryHookPatch[]> {
+    return boundaryPatches(this.#lifecycle, payload);
   }
 
   /**
@@ -340,20 +289,4 @@ export class HookBus implements ChainDispatcher {
     }
     return log;
   }
-}
-
-function unknownEvent(event: string, where: string): HookBusError {
-  return new HookBusError(
-    "chains.unknown_event",
-    `${where}: "${event}" is not a ${where === "run" ? "non-streaming " : ""}chain event; the events are ${CHAIN_EVENT_NAMES.join(", ")} (turn.step is raised with stream)`,
-    "event",
-  );
-}
-
-function unknownHook(name: string): HookBusError {
-  return new HookBusError(
-    "hooks.unknown_name",
-    `"${name}" is not a lifecycle hook; the hooks are ${HOOK_NAMES.join(", ")}`,
-    "name",
-  );
 }

@@ -73,7 +73,8 @@ export function hookEntry(
   return {
     pluginName,
     name: name as HookName,
-    run: run as HookRegistration["run"],
+    // Bound so a registration written as an object with methods keeps its `this`.
+    run: (run as HookRegistration["run"]).bind(registration),
     log: log(pluginName),
   };
 }

@@ -5,7 +5,7 @@ import {
   type PluginMutation,
 } from "@elowen/plugin-api";
 import type { HookAuditOutcome } from "./audit-log.js";
-import { describeValue } from "./errors.js";
+import { describeValue, errorMessage } from "./errors.js";
 import { isPlainObject } from "./same-value.js";
 import { firstIssue, schemaLike } from "./schema-shape.js";
 
@@ -33,6 +33,19 @@ function joined(...parts: (string | undefined)[]): string | undefined {
  * capability (`mutates`) its mutation needs; otherwise it is dropped and audited.
  */
 export function readHookResult(
+  name: HookName,
+  value: unknown,
+  grants: readonly PluginMutation[],
+  gated: boolean,
+): ReadResult {
+  try {
+    return read(name, value, grants, gated);
+  } catch (error) {
+    return { outcome: "error", detail: `returned an unreadable value: ${errorMessage(error)}` };
+  }
+}
+
+function read(
   name: HookName,
   value: unknown,
   grants: readonly PluginMutation[],

@@ -4,17 +4,14 @@
  */
 export type { HookAuditEntry, HookAuditOutcome } from "./audit-log.js";
 export { HOOK_AUDIT_CAPACITY } from "./audit-log.js";
+export type { HookBusOptions } from "./bus-options.js";
+export { CHAIN_HOOK_BUDGET_MS } from "./bus-options.js";
 export type { CollectedTurnStep } from "./collect-turn-step.js";
 export { collectTurnStep } from "./collect-turn-step.js";
 export type { HookBusErrorCode } from "./errors.js";
 export { HOOK_BUS_ERROR_CODES, HookBusError } from "./errors.js";
-export type {
-  HookBusOptions,
-  HookDenial,
-  HookPersona,
-  RunBoundaryHookPatch,
-} from "./hook-bus.js";
-export { CHAIN_HOOK_BUDGET_MS, HookBus } from "./hook-bus.js";
+export type { HookDenial, HookPersona, RunBoundaryHookPatch } from "./gated-dispatch.js";
+export { HookBus } from "./hook-bus.js";
 export type { ShutdownReport } from "./lifecycle-dispatch.js";
 export type { StepToolCall } from "./step-assembly.js";
 export type { Clock, TimerHandle, Timers } from "./time.js";

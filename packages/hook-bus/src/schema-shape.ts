@@ -50,6 +50,17 @@ export function fieldTest(schema: SchemaLike): (value: unknown) => boolean {
   return (value) => schema.safeParse(value).success;
 }
 
+/**
+ * `"string"` or `"boolean"` when a value of the schema (absent aside) is just that, with no
+ * further checks: a compiled check then tests it with `typeof` inline.
+ */
+export function plainTypeOf(schema: SchemaLike): "string" | "boolean" | undefined {
+  const def = schema._zod.def;
+  if (def.type === "optional" && def.innerType) return plainTypeOf(def.innerType);
+  if ((def.checks?.length ?? 0) > 0) return undefined;
+  return def.type === "string" || def.type === "boolean" ? def.type : undefined;
+}
+
 /** True when the field may be absent. */
 export function acceptsUndefined(schema: SchemaLike): boolean {
   return schema.safeParse(undefined).success;

@@ -1,7 +1,30 @@
-import type { TurnStepChunk, TurnStepResult, TurnStepStream } from "@elowen/plugin-api";
+import {
+  type TurnStepChunk,
+  TurnStepChunkSchema,
+  type TurnStepResult,
+  type TurnStepStream,
+} from "@elowen/plugin-api";
 import { noop } from "./chain-host.js";
+import { firstIssue, schemaLike } from "./schema-shape.js";
 
 const NO_ERROR: unknown = Symbol("no error");
+const CHUNK = schemaLike(TurnStepChunkSchema);
+
+/**
+ * Checks a chunk a hook yielded: one it pulled since its last yield passes unread; anything else
+ * must be a `turn.step` chunk, and an engine chunk must be one it received and has not passed on.
+ * Returns the chunk (recorded as passed on) or why the hook fails.
+ */
+export function checkYield(value: unknown, below: StepBelow | undefined): TurnStepChunk | string {
+  if (below === undefined || !below.pulledSinceYield(value)) {
+    const issue = firstIssue(CHUNK, value);
+    if (issue !== undefined) return `yielded something that is not a turn.step chunk (${issue})`;
+  }
+  const chunk = value as TurnStepChunk;
+  if (below === undefined ? chunk.kind === "engine" : !below.yielded(chunk))
+    return `yielded an engine chunk it did not receive (ref ${chunk.kind === "engine" ? chunk.ref : "?"}); engine chunks are passed on as they came`;
+  return chunk;
+}
 
 /**
  * The stream beneath one `turn.step` hook, as the bus reads it for that hook: it remembers what

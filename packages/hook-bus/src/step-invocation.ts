@@ -1,18 +1,16 @@
-import {
-  type ChainContext,
-  type TurnStepChunk,
-  TurnStepChunkSchema,
-  type TurnStepInput,
-  type TurnStepResult,
-  type TurnStepStream,
+import type {
+  ChainContext,
+  TurnStepChunk,
+  TurnStepInput,
+  TurnStepResult,
+  TurnStepStream,
 } from "@elowen/plugin-api";
 import { type ChainEntry, type ChainRun, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";
 import { Refusal } from "./chain-rewrite.js";
 import { describeValue, errorMessage, HookBusError } from "./errors.js";
-import { firstIssue, schemaLike } from "./schema-shape.js";
 import { StepAssembler } from "./step-assembly.js";
-import { StepBelow } from "./step-below.js";
+import { checkYield, StepBelow } from "./step-below.js";
 import { StepView } from "./step-view.js";
 import { TurnBudget } from "./turn-budget.js";
 import { installTurnContext } from "./turn-context.js";
@@ -23,7 +21,6 @@ type Gen = AsyncIterator<unknown, unknown, undefined>;
 type StepHook = ($: ChainContext, e: Event, next: (e?: unknown) => TurnStepStream) => unknown;
 
 const FAILED: unique symbol = Symbol("failed");
-const CHUNK = schemaLike(TurnStepChunkSchema);
 
 /** The stream of layer `index` down: the first matching hook's, or the engine's own. */
 export function streamFrom(run: ChainRun, index: number, event: Event): TurnStepStream {
@@ -32,8 +29,16 @@ export function streamFrom(run: ChainRun, index: number, event: Event): TurnStep
     const matcher = (entries[i] as ChainEntry).matcher;
     if (matcher === undefined || matcher(event)) return new StepInvocation(run, i, event).drive();
   }
+  return callStepBottom(run.bottom as (e: TurnStepInput) => TurnStepStream, event as TurnStepInput);
+}
+
+/** Calls the engine's stream; one that throws at once becomes a stream that fails when read. */
+export function callStepBottom(
+  bottom: (e: TurnStepInput) => TurnStepStream,
+  input: TurnStepInput,
+): TurnStepStream {
   try {
-    return (run.bottom as (e: TurnStepInput) => TurnStepStream)(event as TurnStepInput);
+    return bottom(input);
   } catch (error) {
     return failedStream(error);
   }
@@ -146,7 +151,14 @@ export class StepInvocation {
       return this.#view;
     }
     const rules = this.#run.rules;
-    const checked = rules.checkRewrite(this.#event, passed, this.#run.engineInput);
+    let checked: Event | undefined;
+    try {
+      checked = rules.checkRewrite(this.#event, passed, this.#run.engineInput);
+    } catch (error) {
+      checked = rules.checkRewrite.refuse(
+        `the step passed to next(e) cannot be read (${errorMessage(error)})`,
+      );
+    }
     if (checked === undefined) {
       const refusal = rules.checkRewrite.refusal();
       const error = new HookBusError("chains.refused_rewrite", refusal.reason, refusal.field);
@@ -195,27 +207,30 @@ export class StepInvocation {
   }
 
   #accept(value: unknown): TurnStepChunk | typeof FAILED {
-    const below = this.#below;
-    if (below === undefined || !below.pulledSinceYield(value)) {
-      const issue = firstIssue(CHUNK, value);
-      if (issue !== undefined) {
-        this.#fail(`yielded something that is not a turn.step chunk (${issue})`);
-        return FAILED;
-      }
+    let checked: TurnStepChunk | string;
+    try {
+      checked = checkYield(value, this.#below);
+    } catch (error) {
+      checked = `yielded an unreadable value (${errorMessage(error)})`;
     }
-    const chunk = value as TurnStepChunk;
-    if (below === undefined ? chunk.kind === "engine" : !below.yielded(chunk)) {
-      const ref = chunk.kind === "engine" ? chunk.ref : "?";
-      this.#fail(
-        `yielded an engine chunk it did not receive (ref ${ref}); engine chunks are passed on as they came`,
-      );
+    if (typeof checked === "string") {
+      this.#fail(checked);
       return FAILED;
     }
-    this.#assembler.add(chunk);
-    return chunk;
+    this.#assembler.add(checked);
+    return checked;
   }
 
   #finish(value: unknown): TurnStepResult | typeof FAILED {
+    try {
+      return this.#result(value);
+    } catch (error) {
+      this.#fail(`returned an unreadable value (${errorMessage(error)})`);
+      return FAILED;
+    }
+  }
+
+  #result(value: unknown): TurnStepResult | typeof FAILED {
     const below = this.#below;
     const answered = below?.done === true;
     if (value === undefined)

@@ -92,3 +92,27 @@ export class TurnBudget extends DeadlineEntry {
     );
   }
 }
+
+/**
+ * Hooks whose `next` just answered. Their budget resumes one microtask later, and only if they
+ * are still running then: most hooks return right after `await next(e)`, and so never cost a
+ * clock read or a deadline. The microtask is one per burst, not one per hook.
+ */
+let resuming: { armIfWaiting(): void }[] = [];
+let resumeQueued = false;
+const RESOLVED = Promise.resolve();
+
+export function resumeSoon(invocation: { armIfWaiting(): void }): void {
+  resuming.push(invocation);
+  if (!resumeQueued) {
+    resumeQueued = true;
+    RESOLVED.then(resumeBudgets);
+  }
+}
+
+function resumeBudgets(): void {
+  const batch = resuming;
+  resuming = [];
+  resumeQueued = false;
+  for (const invocation of batch) invocation.armIfWaiting();
+}
