@@ -192,8 +192,11 @@ export class HookBus implements ChainDispatcher {
    * every handler settled or its budget is spent; never rejects for a handler's doing.
    * `plugin.shutdown` is fired by {@link HookBus.shutdown} alone.
    */
-  emit<N extends HookName>(name: N, payload: HookPayloads[N]): Promise<void> {
-    if (name === "plugin.shutdown")
+  emit<N extends Exclude<HookName, "plugin.shutdown">>(
+    name: N,
+    payload: HookPayloads[N],
+  ): Promise<void> {
+    if ((name as HookName) === "plugin.shutdown")
       return Promise.reject(
         new HookBusError(
           "hooks.shutdown_via_emit",

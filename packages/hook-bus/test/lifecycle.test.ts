@@ -194,7 +194,7 @@ describe("observational emit", () => {
   test("plugin.shutdown is not emitted through emit, and an unknown hook is refused", async () => {
     const { bus } = testBus();
     await expect(
-      bus.emit("plugin.shutdown", { reason: "stop", deadline: 0 }),
+      bus.emit("plugin.shutdown" as "tools.call.after", { reason: "stop", deadline: 0 } as never),
     ).rejects.toMatchObject({ code: "hooks.shutdown_via_emit" });
     await expect(bus.emit("nope" as "tools.call.after", after)).rejects.toMatchObject({
       code: "hooks.unknown_name",
@@ -346,6 +346,20 @@ describe("emitPersona: brain.session.beforeSpawn", () => {
     });
     expect(ran).toEqual(["ungranted", "blank", "pirate", "robot"]);
     expect(bus.audit()[0]).toMatchObject({ plugin: "ungranted", outcome: "patch-dropped" });
+  });
+
+  test("a persona hook gets 2 s: one that hangs is passed over and the next one's persona wins", async () => {
+    const { bus, time } = testBus({ slow: ["prompt"], quick: ["prompt"] });
+    bus.registerHook("slow", { name: "brain.session.beforeSpawn", run: () => never() });
+    bus.registerHook("quick", {
+      name: "brain.session.beforeSpawn",
+      run: () => ({ patch: { persona: "Be brief." } }),
+    });
+    const winner = track(bus.emitPersona(spawn));
+    await time.advance(1999);
+    expect(winner.settled).toBe(false);
+    await time.advance(1);
+    expect(winner.value).toEqual({ pluginName: "quick", persona: "Be brief." });
   });
 
   test("no persona at all is undefined", async () => {
