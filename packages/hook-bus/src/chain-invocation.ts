@@ -3,7 +3,7 @@ import { type ChainEntry, type ChainRun, isThenable, noop } from "./chain-host.j
 import { checkResult } from "./chain-result.js";
 import { Refusal } from "./chain-rewrite.js";
 import { errorMessage, HookBusError } from "./errors.js";
-import { resumeSoon, TurnBudget } from "./turn-budget.js";
+import { BUDGET_RESUME, BUDGET_SPENT, resumeSoon, TurnBudget } from "./turn-budget.js";
 import { installTurnContext } from "./turn-context.js";
 
 type Event = Record<string, unknown>;
@@ -13,6 +13,8 @@ const SYNC = 0;
 const ASYNC = 1;
 const SETTLED = 2;
 const NO_ERROR: unknown = Symbol("no error");
+/** The invocation's own entry point, a symbol so that the `$` a hook holds shows no such method. */
+const START: unique symbol = Symbol("start");
 
 /**
  * Runs the chain from layer `index` down with `event`: the first hook whose matcher holds, or the
@@ -22,7 +24,7 @@ export function runFrom(run: ChainRun, index: number, event: Event): Promise<unk
   const entries = run.entries;
   for (let i = index; i < entries.length; i++) {
     const matcher = (entries[i] as ChainEntry).matcher;
-    if (matcher === undefined || matcher(event)) return new ChainInvocation(run, i, event).start();
+    if (matcher === undefined || matcher(event)) return new ChainInvocation(run, i, event)[START]();
   }
   return callBottom(run.bottom as (e: Event) => unknown, event);
 }
@@ -85,7 +87,7 @@ export class ChainInvocation {
   }
 
   /** Calls the hook and returns the promise of this layer's answer. */
-  start(): Promise<unknown> {
+  [START](): Promise<unknown> {
     const run = this.#run;
     let returned: unknown;
     try {
@@ -114,7 +116,7 @@ export class ChainInvocation {
   }
 
   /** Called by the budget when it is spent while the hook runs. */
-  expired(): void {
+  [BUDGET_SPENT](): void {
     this.#fail("timeout", `ran past its ${this.#run.budgetMs} ms budget`);
   }
 
@@ -210,7 +212,7 @@ export class ChainInvocation {
   }
 
   /** Resumes the budget after `next` answered, unless the hook settled in the meantime. */
-  armIfWaiting(): void {
+  [BUDGET_RESUME](): void {
     if (this.#phase === ASYNC) this.#clock().arm();
   }
 

@@ -12,7 +12,7 @@ import { describeValue, errorMessage, HookBusError } from "./errors.js";
 import { StepAssembler } from "./step-assembly.js";
 import { checkYield, StepBelow } from "./step-below.js";
 import { StepView } from "./step-view.js";
-import { TurnBudget } from "./turn-budget.js";
+import { BUDGET_SPENT, TurnBudget } from "./turn-budget.js";
 import { installTurnContext } from "./turn-context.js";
 
 type Event = Record<string, unknown>;
@@ -21,13 +21,15 @@ type Gen = AsyncIterator<unknown, unknown, undefined>;
 type StepHook = ($: ChainContext, e: Event, next: (e?: unknown) => TurnStepStream) => unknown;
 
 const FAILED: unique symbol = Symbol("failed");
+/** The invocation's own entry point, a symbol so that the `$` a hook holds shows no such method. */
+const DRIVE: unique symbol = Symbol("drive");
 
 /** The stream of layer `index` down: the first matching hook's, or the engine's own. */
 export function streamFrom(run: ChainRun, index: number, event: Event): TurnStepStream {
   const entries = run.entries;
   for (let i = index; i < entries.length; i++) {
     const matcher = (entries[i] as ChainEntry).matcher;
-    if (matcher === undefined || matcher(event)) return new StepInvocation(run, i, event).drive();
+    if (matcher === undefined || matcher(event)) return new StepInvocation(run, i, event)[DRIVE]();
   }
   return callStepBottom(run.bottom as (e: TurnStepInput) => TurnStepStream, event as TurnStepInput);
 }
@@ -92,7 +94,7 @@ export class StepInvocation {
   }
 
   /** The stream this layer answers with. */
-  async *drive(): TurnStepStream {
+  async *[DRIVE](): TurnStepStream {
     let gen: Gen | undefined;
     let hookDone = false;
     try {
@@ -125,7 +127,7 @@ export class StepInvocation {
   }
 
   /** Called by the budget when it is spent while the hook runs. */
-  expired(): void {
+  [BUDGET_SPENT](): void {
     this.#fail(`ran past its ${this.#run.budgetMs} ms budget`, "timeout");
   }
 

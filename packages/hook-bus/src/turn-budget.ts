@@ -2,9 +2,19 @@ import type { ChainScope } from "@elowen/plugin-api";
 import type { ChainHost } from "./chain-host.js";
 import { DEADLINE_EXPIRE, DEADLINE_SLOT, DeadlineEntry } from "./deadline-queue.js";
 
-/** Whose budget it is: told when it is spent while armed. */
+/** The owner's method told when its budget is spent while armed (a symbol: hooks see `$`). */
+export const BUDGET_SPENT: unique symbol = Symbol("budgetSpent");
+/** The owner's method that resumes its budget after `next` answered, if it is still running. */
+export const BUDGET_RESUME: unique symbol = Symbol("budgetResume");
+
+/** Whose budget it is. */
 export interface BudgetOwner {
-  expired(): void;
+  [BUDGET_SPENT](): void;
+}
+
+/** A turn whose budget resumes once `next` has answered. */
+export interface Resumable {
+  [BUDGET_RESUME](): void;
 }
 
 /**
@@ -82,7 +92,7 @@ export class TurnBudget extends DeadlineEntry {
     this.#spent += this.#host.clock.now() - this.#armedAt;
     this.#remaining = 0;
     this.#controller?.abort(this.#timeout());
-    this.#owner.expired();
+    this.#owner[BUDGET_SPENT]();
   }
 
   #timeout(): DOMException {
@@ -98,11 +108,11 @@ export class TurnBudget extends DeadlineEntry {
  * are still running then: most hooks return right after `await next(e)`, and so never cost a
  * clock read or a deadline. The microtask is one per burst, not one per hook.
  */
-let resuming: { armIfWaiting(): void }[] = [];
+let resuming: Resumable[] = [];
 let resumeQueued = false;
 const RESOLVED = Promise.resolve();
 
-export function resumeSoon(invocation: { armIfWaiting(): void }): void {
+export function resumeSoon(invocation: Resumable): void {
   resuming.push(invocation);
   if (!resumeQueued) {
     resumeQueued = true;
@@ -114,5 +124,5 @@ function resumeBudgets(): void {
   const batch = resuming;
   resuming = [];
   resumeQueued = false;
-  for (const invocation of batch) invocation.armIfWaiting();
+  for (const invocation of batch) invocation[BUDGET_RESUME]();
 }

@@ -385,6 +385,22 @@ describe("the hook's $", () => {
     expect(seen).toEqual({ plugin: "acme", session: "s-1", user: 7, now: time.now() });
   });
 
+  test("shows a hook nothing but the ChainContext fields", async () => {
+    const { bus } = testBus();
+    let names: string[] = [];
+    const visible = (value: object): string[] => {
+      const own = Object.getOwnPropertyNames(value);
+      const proto = Object.getPrototypeOf(value) as object | null;
+      return proto === null || proto === Object.prototype ? own : [...own, ...visible(proto)];
+    };
+    bus.on("p", "prompt.submit", ($, e, next) => {
+      names = visible($).filter((name) => name !== "constructor");
+      return next(e);
+    });
+    await bus.run("prompt.submit", submitted, echo);
+    expect(names.sort()).toEqual(["log", "now", "pluginName", "sessionId", "signal", "userId"]);
+  });
+
   test("the raiser's abort reaches the hook's signal, and leaves no listener behind", async () => {
     const { bus } = testBus();
     const raiser = new AbortController();
