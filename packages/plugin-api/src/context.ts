@@ -57,6 +57,13 @@ export interface PluginContext {
   readonly dataDir: string;
   /** The manifest's view strings for the reader's language; `{}` when none are declared. */
   readonly strings: Readonly<Record<string, string>>;
+  /**
+   * The operator's settings for this plugin (`plugins.settings.<name>` of the host's
+   * configuration), as written: the plugin validates them and refuses bad ones in `register` with
+   * an error naming the field. The host always sets it, `{}` when the operator wrote none;
+   * optional only so hosts built before it still satisfy this interface.
+   */
+  readonly settings?: Readonly<Record<string, unknown>>;
 
   /** Registers a file-backed skill into the merged live catalog. */
   registerSkill(skill: PluginSkill): void;
