@@ -5,6 +5,13 @@
 
 export type { Access, AccessSurface, AccountRole } from "./access.js";
 export { ACCESS_SURFACES, ACCOUNT_ROLES } from "./access.js";
+export type {
+  HostUi,
+  HostUiApiOptions,
+  HostUiUtils,
+  PluginBrowserBundle,
+  PluginBrowserView,
+} from "./browser.js";
 export type { BrainCard, BrainCardItem } from "./cards.js";
 export { BrainCardItemSchema, BrainCardSchema, CARD_ITEM_STATUSES, isEmptyCard } from "./cards.js";
 export type {
