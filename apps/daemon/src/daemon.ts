@@ -2,6 +2,11 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrainStatusModel } from "@elowen/plugin-api";
 import { createSkillCatalogControl } from "@elowen/skill-catalog";
+import { Brain } from "./brain/brain.js";
+import { systemBrainClock } from "./brain/brain-host.js";
+import { resolveModel } from "./brain/model/resolve-model.js";
+import { brainParts } from "./brain/parts.js";
+import { pluginTurnServices } from "./brain/plugin-services.js";
 import { loadConfig } from "./config/load-config.js";
 import type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
 import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
@@ -16,7 +21,6 @@ import { discoverPlugins } from "./plugins/discover.js";
 import { loadPlugins } from "./plugins/load-plugins.js";
 import type { PluginHost } from "./plugins/plugin-host.js";
 import { PluginRegistry } from "./plugins/registry.js";
-import { OFFLINE_MODEL } from "./plugins/status-assembly.js";
 import { TurnServicesSlot } from "./plugins/turn-services.js";
 import { preferredLanguage } from "./plugins/view-strings.js";
 import { startBlobSweep } from "./store/blob-sweep.js";
@@ -50,6 +54,8 @@ export interface RunningDaemon {
   readonly config: ElowenConfig;
   /** The seams part 2 (the brain) builds on. */
   readonly host: PluginHost & {
+    /** Sessions and turns. */
+    readonly brain: Brain;
     readonly events: SessionEvents;
     /** Append-then-publish for the brain: commits entries, then tells clients. */
     readonly journal: LiveJournal;
@@ -74,13 +80,15 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     ...(options.config === undefined ? {} : { overrides: options.config }),
   });
   const { home, config } = loaded;
+  // The model is resolved before anything is written: a bad script or a missing key stops here.
+  const modelRuntime = resolveModel(config.model, env);
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const store: Store = openSqliteStore({ file: config.store.path });
   const coreLog = (message: string) => sink(`[daemon] ${message}`);
   try {
     const owner = await ensureOwner(store, home);
     let admits = true;
-    let model: BrainStatusModel = OFFLINE_MODEL;
+    let model: BrainStatusModel = modelRuntime.status;
     const skillsOff = new Set(await store.grants.pluginSkillsOff());
     const registry = new PluginRegistry({
       log: coreLog,
@@ -116,13 +124,33 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         home,
         disabled: config.plugins.disabled,
         consent: config.plugins.consent,
+        settings: config.plugins.settings,
       },
     );
+    const brain = new Brain(
+      {
+        store,
+        events,
+        journal: host.journal,
+        registry,
+        cards,
+        model: modelRuntime,
+        config: config.brain,
+        workspaceRoot: config.brain.workspaceRoot ?? join(home, "workspaces"),
+        clock: systemBrainClock,
+        admitsNewWork: () => admits,
+        log: (message) => sink(`[brain] ${modelRuntime.redact(message)}`),
+      },
+      brainParts(),
+    );
+    host.turnServices.install(pluginTurnServices(brain, brain.agentServices()));
+    await brain.recover();
     const app = await buildServer(
       {
         store,
         registry,
         events,
+        brain,
         language,
         log: coreLog,
         status: {
@@ -170,6 +198,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       stopping ??= (async () => {
         admits = false;
         sweep.stop();
+        await brain.pause(Date.now() + config.shutdown.pauseDeadlineMs);
         const report = await registry.hooks.shutdown({
           reason,
           deadline: Date.now() + config.shutdown.pauseDeadlineMs,
@@ -184,13 +213,15 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         await cards.drain();
         await store.checkpoint();
         await store.close();
+        modelRuntime.close();
         if (writeFile) removeDaemonFile(home);
       })();
       return stopping;
     };
-    return { url, home, ownerTokenFile: owner.file, config, host, stop };
+    return { url, home, ownerTokenFile: owner.file, config, host: { ...host, brain }, stop };
   } catch (error) {
     await store.close();
+    modelRuntime.close();
     throw error;
   }
 }

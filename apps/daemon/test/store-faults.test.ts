@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
 import { startDaemon } from "../src/daemon.js";
 import { SchemaTooNewError } from "../src/store/sqlite/migrate.js";
+import { MIGRATIONS } from "../src/store/sqlite/migrations/index.js";
 import { DatabaseLockedError } from "../src/store/sqlite/open-database.js";
 import { openSqliteStore } from "../src/store/sqlite/sqlite-store.js";
 import { spawnNode } from "./helpers/child.js";
@@ -21,7 +22,7 @@ describe("store faults", () => {
     expect((await again.accounts.list()).length).toBe(1);
     await again.close();
     const db = new Database(file);
-    expect(db.pragma("user_version", { simple: true })).toBe(1);
+    expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
   });
@@ -33,7 +34,7 @@ describe("store faults", () => {
     db.close();
     expect(() => openSqliteStore({ file })).toThrow(SchemaTooNewError);
     expect(() => openSqliteStore({ file })).toThrow(
-      /schema version 99, newer than this daemon supports \(1\)/,
+      new RegExp(`schema version 99, newer than this daemon supports \\(${MIGRATIONS.length}\\)`),
     );
     const after = new Database(file);
     expect(after.pragma("user_version", { simple: true })).toBe(99);

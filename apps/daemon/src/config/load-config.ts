@@ -27,7 +27,9 @@ export interface LoadedConfig {
 /**
  * Resolves the data directory, reads `elowen.yaml` when present, applies code overrides and the
  * environment (`ELOWEN_HOST`, `ELOWEN_PORT`), and validates the whole. Reads only: nothing is
- * written. Throws {@link ConfigError} listing every problem by path.
+ * written. Throws {@link ConfigError} listing every problem by path. Model overrides:
+ * `ELOWEN_MODEL_PROVIDER`, `ELOWEN_MODEL`, `ELOWEN_MODEL_BASE_URL`, `ELOWEN_OFFLINE_SCRIPT` (keys
+ * are read when the model is resolved, never into the configuration).
  */
 export function loadConfig(source: ConfigSource = {}): LoadedConfig {
   const env = source.env ?? process.env;
@@ -52,14 +54,15 @@ export function loadConfig(source: ConfigSource = {}): LoadedConfig {
   const shownFile = fromFile === undefined ? undefined : file;
   if (problems.length > 0 || !parsed.success) throw new ConfigError(shownFile ?? file, problems);
   const config = parsed.data;
-  if (!isAbsolute(config.store.path)) {
-    return {
-      home,
-      file: shownFile,
-      config: { ...config, store: { ...config.store, path: join(home, config.store.path) } },
-    };
-  }
-  return { home, file: shownFile, config };
+  // Relative paths are read against the data directory.
+  const store = isAbsolute(config.store.path)
+    ? config.store
+    : { ...config.store, path: join(home, config.store.path) };
+  const model =
+    config.model.script === undefined || isAbsolute(config.model.script)
+      ? config.model
+      : { ...config.model, script: resolve(home, config.model.script) };
+  return { home, file: shownFile, config: { ...config, store, model } };
 }
 
 function readYaml(file: string, required: boolean, problems: ConfigProblem[]): object | undefined {
@@ -104,7 +107,19 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, problems: C
       });
     } else server.port = port;
   }
-  return Object.keys(server).length > 0 ? { server } : {};
+  const model: Record<string, unknown> = {};
+  const set = (name: string, field: string) => {
+    const value = env[name];
+    if (value !== undefined && value !== "") model[field] = value;
+  };
+  set("ELOWEN_MODEL_PROVIDER", "provider");
+  set("ELOWEN_MODEL", "id");
+  set("ELOWEN_MODEL_BASE_URL", "baseUrl");
+  set("ELOWEN_OFFLINE_SCRIPT", "script");
+  return {
+    ...(Object.keys(server).length > 0 ? { server } : {}),
+    ...(Object.keys(model).length > 0 ? { model } : {}),
+  };
 }
 
 function mergeDeep(base: object, over: object): object {

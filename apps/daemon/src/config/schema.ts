@@ -1,5 +1,7 @@
 import { PLUGIN_MUTATIONS } from "@elowen/plugin-api";
 import { z } from "zod";
+import { BrainConfigSchema } from "../brain/brain-config.js";
+import { ModelConfigSchema } from "../brain/model/model-config.js";
 
 /** The port the daemon listens on when neither the config nor `ELOWEN_PORT` names one. */
 export const DEFAULT_PORT = 7457;
@@ -53,6 +55,11 @@ export const ConfigSchema = z.strictObject({
        * capability a plugin asks for without consent here is not granted: its mutations are
        * dropped and audited.
        */
+      /**
+       * The operator's settings for each plugin, by plugin name, handed to it as `ctx.settings`
+       * (the plugin validates them).
+       */
+      settings: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
       consent: z
         .record(
           z.string().min(1),
@@ -61,13 +68,8 @@ export const ConfigSchema = z.strictObject({
         .default({}),
     })
     .prefault({}),
-  model: z
-    .strictObject({
-      provider: z.string().min(1).default("offline"),
-      id: z.string().min(1).optional(),
-      baseUrl: z.url().optional(),
-    })
-    .prefault({}),
+  model: ModelConfigSchema.prefault({}),
+  brain: BrainConfigSchema,
   shutdown: z
     .strictObject({
       pauseDeadlineMs: z.number().int().min(100).max(120_000).default(DEFAULT_PAUSE_DEADLINE_MS),

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { PausedError } from "../brain/brain.js";
 import { PickerError } from "../plugins/picker-dispatch.js";
 import { StoreError } from "../store/store-error.js";
 import { RequestValidationError } from "./validation-error.js";
@@ -22,6 +23,7 @@ export function installErrorHandler(app: FastifyInstance, log: (message: string)
     }
     if (error instanceof StoreError)
       return reply.code(STORE_STATUS[error.code]).send({ error: error.message });
+    if (error instanceof PausedError) return reply.code(503).send({ error: error.message });
     if (error instanceof PickerError)
       return reply.code(error.status).send({ error: error.message });
     const status = error.statusCode;

@@ -1,3 +1,4 @@
+import type { Brain } from "../brain/brain.js";
 import type { SessionEvents } from "../live/session-events.js";
 import type { PluginRegistry } from "../plugins/registry.js";
 import type { StatusSources } from "../plugins/status-assembly.js";
@@ -9,6 +10,8 @@ export interface HttpContext {
   readonly store: Store;
   readonly registry: PluginRegistry;
   readonly events: SessionEvents;
+  /** Sessions and turns: submit, abort, state, answers. */
+  readonly brain: Brain;
   readonly status: StatusSources;
   /** The hook bus's audit ring buffer and the capability drops, oldest first. */
   readonly hookAudit: () => readonly Record<string, unknown>[];

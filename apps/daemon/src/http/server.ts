@@ -12,6 +12,7 @@ import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { statusRoutes } from "./routes/status.js";
+import { turnRoutes } from "./routes/turns.js";
 import { useZod, zodToOpenApi } from "./zod-route.js";
 
 /** What the HTTP server is built with. */
@@ -54,6 +55,7 @@ export async function buildServer(
   statusRoutes(app, context);
   accountRoutes(app, context);
   sessionRoutes(app, context);
+  turnRoutes(app, context);
   attachmentRoutes(app, context);
   eventRoutes(app, context);
   commandRoutes(app, context);

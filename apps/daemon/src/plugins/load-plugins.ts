@@ -24,6 +24,8 @@ export interface LoadOptions {
   readonly home: string;
   readonly disabled: readonly string[];
   readonly consent: Readonly<Record<string, { readonly mutates: readonly PluginMutation[] }>>;
+  /** The operator's settings per plugin name, handed to each as `ctx.settings`. */
+  readonly settings?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly versions?: HostVersions;
 }
 
@@ -95,6 +97,7 @@ async function loadOne(
     source: candidate.source,
     granted: new Set(manifest.capabilities.mutates.filter((m) => consented.has(m))),
     dataDir: join(options.home, "plugins-data", pluginShortName(manifest.name)),
+    settings: Object.freeze({ ...(options.settings?.[manifest.name] ?? {}) }),
   };
   try {
     for (const route of manifest.routes) {

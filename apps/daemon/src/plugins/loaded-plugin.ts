@@ -12,6 +12,8 @@ export interface LoadedPlugin {
   readonly granted: ReadonlySet<PluginMutation>;
   /** The plugin's own data directory (`<home>/plugins-data/<short name>`). */
   readonly dataDir: string;
+  /** The operator's settings for it (`plugins.settings.<name>`), `{}` when none. */
+  readonly settings: Readonly<Record<string, unknown>>;
 }
 
 /** A plugin's load outcome, as status shows it. */

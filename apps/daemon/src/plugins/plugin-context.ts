@@ -29,6 +29,7 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
     log: host.logger(name),
     dataDir: plugin.dataDir,
     strings: viewStrings(plugin.manifest, host.language),
+    settings: plugin.settings,
     ...staging.methods,
     ...staging.templates,
     emitCard(card) {

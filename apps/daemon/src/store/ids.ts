@@ -3,10 +3,16 @@ import { randomBytes } from "node:crypto";
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
 /**
+ * What an id names: a session, a journal entry, a turn, a submission, a question, a permission
+ * prompt, or a sub-agent.
+ */
+export type IdPrefix = "s" | "e" | "t" | "u" | "q" | "p" | "a";
+
+/**
  * A host-minted id: a prefix, ten characters of time (milliseconds, base 32) and sixteen random
  * ones. Ids sort by creation time, and never need escaping in a URL or a path.
  */
-export function mintId(prefix: "s" | "e", now: number = Date.now()): string {
+export function mintId(prefix: IdPrefix, now: number = Date.now()): string {
   let time = "";
   let t = now;
   for (let i = 0; i < 10; i += 1) {

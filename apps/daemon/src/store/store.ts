@@ -5,6 +5,7 @@ import type {
   AccountRecord,
   AppendOptions,
   AttachmentRecord,
+  AttachmentRef,
   JournalEntry,
   JournalPage,
   NewJournalEntry,
@@ -104,6 +105,18 @@ export interface JournalStore {
   offBranch(sessionId: string, customType?: string): Promise<readonly JournalEntry[]>;
 }
 
+/**
+ * Turns that started and have not settled. A row is opened before a turn's first entry and closed
+ * after its `turn_end` entry, so after a crash the open rows are exactly the turns to mark.
+ */
+export interface TurnStore {
+  open(sessionId: string, turnId: string, startedAt: number): Promise<void>;
+  close(turnId: string): Promise<void>;
+  listOpen(): Promise<
+    readonly { readonly sessionId: string; readonly turnId: string; readonly startedAt: number }[]
+  >;
+}
+
 /** Cards per session, keyed by card id. */
 export interface CardStore {
   /** Replaces the card with its id, or adds it; an empty card removes it. */
@@ -123,6 +136,11 @@ export interface AttachmentStore {
     sessionId: string,
     share: { readonly sharedImage: SharedImage } | { readonly sharedFile: SharedFile },
   ): Promise<{ readonly entry: JournalEntry | null }>;
+  /**
+   * Records that an existing entry owns more blobs (images a nested call settled with after its
+   * reporting result was written). Already owned references are left as they are.
+   */
+  own(sessionId: string, entryId: string, refs: readonly AttachmentRef[]): Promise<void>;
   /** True when any session owns the blob (the sweep keeps it). */
   isOwned(hash: string): Promise<boolean>;
 }
@@ -138,6 +156,7 @@ export interface Store {
   readonly grants: GrantStore;
   readonly sessions: SessionStore;
   readonly journal: JournalStore;
+  readonly turns: TurnStore;
   readonly cards: CardStore;
   readonly attachments: AttachmentStore;
   /** Content-addressed images and shared files, beside the database. */

@@ -3,6 +3,7 @@ import type Database from "better-sqlite3";
 import type { BlobStore } from "../blob-store.js";
 import type { AttachmentStore, JournalStore } from "../store.js";
 import { StoreError } from "../store-error.js";
+import type { AttachmentRef } from "../types.js";
 
 interface AttachmentRow {
   session_id: string;
@@ -23,7 +24,26 @@ export function sqliteAttachments(
   db: Database.Database,
   journal: JournalStore,
   blobs: BlobStore,
+  now: () => number = Date.now,
 ): AttachmentStore {
+  const ownRow = db.prepare(
+    "INSERT OR IGNORE INTO attachments (session_id, hash, entry_id, kind, mime_type, bytes, filename, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const ownAll = db.transaction(
+    (sessionId: string, entryId: string, refs: readonly AttachmentRef[], at: number) => {
+      for (const ref of refs)
+        ownRow.run(
+          sessionId,
+          ref.hash,
+          entryId,
+          ref.kind,
+          ref.mimeType,
+          ref.bytes,
+          ref.filename ?? null,
+          at,
+        );
+    },
+  );
   const owned = db.prepare<[string, string], AttachmentRow>(
     "SELECT * FROM attachments WHERE session_id = ? AND hash = ?",
   );
@@ -85,6 +105,9 @@ export function sqliteAttachments(
         },
       ]);
       return { entry: entry ?? null };
+    },
+    async own(sessionId, entryId, refs) {
+      if (refs.length > 0) ownAll.immediate(sessionId, entryId, refs, now());
     },
     async isOwned(hash) {
       return anyOwner.get(hash) !== undefined;

@@ -12,6 +12,7 @@ import { migrate } from "./migrate.js";
 import { openDatabase } from "./open-database.js";
 import { sqliteSessions } from "./sessions-sql.js";
 import { sqliteTokens } from "./tokens-sql.js";
+import { sqliteTurns } from "./turns-sql.js";
 
 /** Options of {@link openSqliteStore}. */
 export interface SqliteStoreOptions {
@@ -56,8 +57,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     grants: sqliteGrants(db, grantCache),
     sessions: sqliteSessions(db, now),
     journal,
+    turns: sqliteTurns(db),
     cards: sqliteCards(db, now),
-    attachments: sqliteAttachments(db, journal, blobs),
+    attachments: sqliteAttachments(db, journal, blobs, now),
     blobs,
     async checkpoint() {
       if (!closed) db.pragma("wal_checkpoint(TRUNCATE)");

@@ -1,0 +1,33 @@
+import type { TurnOutcome } from "@elowen/client";
+import type { Access, SessionKind } from "@elowen/plugin-api";
+import type { BrainHost } from "./brain-host.js";
+import type { AskBroker } from "./interactive/ask-broker.js";
+import type { SessionRuntime } from "./session/session-runtime.js";
+import type { ToolDef } from "./tools/tool-def.js";
+import type { TurnState } from "./turn/turn-state.js";
+
+/** A settled exchange, offered to whoever listens (the post-turn skill reviewer's seam). */
+export interface SettledExchange {
+  readonly sessionId: string;
+  readonly kind: SessionKind;
+  readonly access: Access;
+  readonly outcome: TurnOutcome;
+  readonly agentId?: string;
+  /** The direct tool calls of the turn and their result entries, by call id. */
+  readonly resultEntries: ReadonlyMap<string, string>;
+}
+
+/** The brain's shared parts, handed to each turn. */
+export interface BrainContext {
+  readonly host: BrainHost;
+  readonly asks: AskBroker;
+  /** Turns running now, by turn id (the turn-bound context methods find theirs here). */
+  readonly turns: Map<string, TurnState>;
+  runtime(sessionId: string): SessionRuntime;
+  /** The host's own tools for a turn (ShareImage, ShareFile). */
+  hostTools(turn: TurnState): ToolDef[];
+  /** Wrapper composition (code mode) over the turn's tools: the surface the model is offered. */
+  composeTools(turn: TurnState, tools: ToolDef[]): Promise<ToolDef[]>;
+  /** Told after each turn settles. A listener that throws is logged. */
+  readonly settledListeners: Set<(exchange: SettledExchange) => void | Promise<void>>;
+}

@@ -1,0 +1,35 @@
+import type { CardEmitter } from "../live/card-emitter.js";
+import type { LiveJournal } from "../live/live-journal.js";
+import type { SessionEvents } from "../live/session-events.js";
+import type { PluginRegistry } from "../plugins/registry.js";
+import type { Store } from "../store/store.js";
+import type { BrainConfig } from "./brain-config.js";
+import type { ModelRuntime } from "./model/model-runtime.js";
+
+/** The host's clock: wall time for stamps, a monotonic clock for durations. */
+export interface BrainClock {
+  now(): number;
+  monotonic(): number;
+}
+
+/** The system clock. */
+export const systemBrainClock: BrainClock = {
+  now: () => Date.now(),
+  monotonic: () => performance.now(),
+};
+
+/** What the brain runs on: the daemon's seams, the model and the brain's configuration. */
+export interface BrainHost {
+  readonly store: Store;
+  readonly events: SessionEvents;
+  readonly journal: LiveJournal;
+  readonly registry: PluginRegistry;
+  readonly cards: CardEmitter;
+  readonly model: ModelRuntime;
+  readonly config: BrainConfig;
+  /** Per-session workspaces live under this directory. */
+  readonly workspaceRoot: string;
+  readonly clock: BrainClock;
+  readonly admitsNewWork: () => boolean;
+  readonly log: (message: string) => void;
+}

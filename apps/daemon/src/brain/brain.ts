@@ -1,0 +1,167 @@
+import type { SessionState } from "@elowen/client";
+import type { Access, PermissionOutcome, PromptOrigin } from "@elowen/plugin-api";
+import { agentServices } from "./agents/agent-services.js";
+import type { BrainContext, SettledExchange } from "./brain-context.js";
+import type { BrainHost } from "./brain-host.js";
+import { type AnswerRefusal, AskBroker } from "./interactive/ask-broker.js";
+import type { AgentServices } from "./plugin-services.js";
+import { recoverInterruptedTurns } from "./session/recovery.js";
+import { SessionRuntime } from "./session/session-runtime.js";
+import { type SubmitOutcome, submitPrompt } from "./session/submit.js";
+import type { ToolDef } from "./tools/tool-def.js";
+import type { TurnState } from "./turn/turn-state.js";
+
+/** The daemon is pausing to stop: it takes no new turns. */
+export class PausedError extends Error {
+  readonly code = "paused";
+  constructor() {
+    super("the daemon is stopping and takes no new turns; submit again once it has restarted");
+    this.name = "PausedError";
+  }
+}
+
+/** Extension points the brain's later parts (code mode, share tools) fill in. */
+export interface BrainParts {
+  hostTools?(brain: BrainContext, turn: TurnState): ToolDef[];
+  composeTools?(brain: BrainContext, turn: TurnState, tools: ToolDef[]): Promise<ToolDef[]>;
+}
+
+/**
+ * The brain: sessions and turns on the pi toolkit. It owns the per-session queues, the running
+ * turns, the question and permission broker, and the turn-bound services plugins reach through
+ * their context. Built once per daemon, after plugins loaded and before the server listens.
+ */
+export class Brain {
+  readonly context: BrainContext;
+  readonly #runtimes = new Map<string, SessionRuntime>();
+
+  constructor(host: BrainHost, parts: BrainParts = {}) {
+    const runtimes = this.#runtimes;
+    const context: BrainContext = {
+      host,
+      asks: new AskBroker(host.events, host.config.askTimeoutMs, host.clock.now),
+      turns: new Map(),
+      runtime(sessionId) {
+        let runtime = runtimes.get(sessionId);
+        if (!runtime) {
+          runtime = new SessionRuntime(sessionId);
+          runtimes.set(sessionId, runtime);
+        }
+        return runtime;
+      },
+      hostTools: (turn) => parts.hostTools?.(context, turn) ?? [],
+      composeTools: async (turn, tools) =>
+        parts.composeTools ? parts.composeTools(context, turn, tools) : tools,
+      settledListeners: new Set(),
+    };
+    this.context = context;
+  }
+
+  /** Marks turns a previous daemon was stopped in the middle of (call before serving). */
+  recover(): Promise<number> {
+    const { host } = this.context;
+    return recoverInterruptedTurns(host.store, host.journal, host.clock.now, host.log);
+  }
+
+  /** Submits a prompt to a session (origin already stamped). Throws {@link PausedError}. */
+  async submit(request: {
+    readonly sessionId: string;
+    readonly text: string;
+    readonly origin: PromptOrigin;
+    readonly access: Access;
+  }): Promise<SubmitOutcome> {
+    const { host } = this.context;
+    if (!host.admitsNewWork()) throw new PausedError();
+    const session = await host.store.sessions.get(request.sessionId);
+    if (!session) throw new Error(`no session ${request.sessionId}`);
+    return submitPrompt(this.context, { ...request, kind: session.kind });
+  }
+
+  /** Ends the running turn of a session (reason `aborted`) and, with `clearQueue`, the queue. */
+  abort(sessionId: string, clearQueue = false): { turnId: string | null; droppedQueued: number } {
+    const runtime = this.#runtimes.get(sessionId);
+    if (!runtime) return { turnId: null, droppedQueued: 0 };
+    let droppedQueued = 0;
+    if (clearQueue) {
+      for (const queued of runtime.queue.splice(0)) {
+        queued.settle(undefined);
+        droppedQueued += 1;
+      }
+    }
+    const running = runtime.running;
+    running?.controller.abort();
+    const turn = running ? this.#turnOf(sessionId, running.submission.submissionId) : undefined;
+    return { turnId: turn?.turnId ?? null, droppedQueued };
+  }
+
+  /** What a (re)connecting client must draw besides history. */
+  state(sessionId: string): SessionState {
+    const runtime = this.#runtimes.get(sessionId);
+    const running = runtime?.running;
+    const turn = running ? this.#turnOf(sessionId, running.submission.submissionId) : undefined;
+    return {
+      running: turn
+        ? {
+            turnId: turn.turnId,
+            ...(turn.submissionId === undefined ? {} : { submissionId: turn.submissionId }),
+            origin: turn.origin,
+            startedAt: turn.startedAt,
+          }
+        : null,
+      queued: (runtime?.queue ?? []).map((s, i) => ({
+        submissionId: s.submissionId,
+        position: i + 1,
+      })),
+      ...this.context.asks.pending(sessionId),
+    };
+  }
+
+  /** Answers a parked question (first answer wins). */
+  answer(sessionId: string, questionId: string, answers: unknown): AnswerRefusal | undefined {
+    return this.context.asks.answer(sessionId, questionId, answers);
+  }
+
+  /** Decides a permission prompt (first decision wins). */
+  decide(
+    sessionId: string,
+    permissionId: string,
+    outcome: Exclude<PermissionOutcome, "expired">,
+  ): AnswerRefusal | undefined {
+    return this.context.asks.decide(sessionId, permissionId, outcome);
+  }
+
+  /** Sub-agents and usage, for the plugin context's `agent` and `session` methods. */
+  agentServices(): AgentServices {
+    return agentServices(this);
+  }
+
+  /** Listens for settled exchanges (the post-turn skill reviewer's seam). Returns the remover. */
+  onExchangeSettled(listener: (exchange: SettledExchange) => void | Promise<void>): () => void {
+    this.context.settledListeners.add(listener);
+    return () => this.context.settledListeners.delete(listener);
+  }
+
+  /**
+   * The shutdown pause: running turns are aborted and awaited (until `deadline`), queued ones are
+   * dropped. A turn still running at the deadline is left to the next start's recovery.
+   */
+  async pause(deadline: number): Promise<void> {
+    const waits: Promise<unknown>[] = [];
+    for (const runtime of this.#runtimes.values()) {
+      for (const queued of runtime.queue.splice(0)) queued.settle(undefined);
+      if (runtime.running) {
+        waits.push(runtime.running.submission.settled);
+        runtime.running.controller.abort();
+      }
+    }
+    for (const turn of this.context.turns.values()) turn.controller.abort();
+    const left = Math.max(0, deadline - Date.now());
+    await Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, left).unref())]);
+  }
+
+  #turnOf(sessionId: string, submissionId: string): TurnState | undefined {
+    for (const turn of this.context.turns.values())
+      if (turn.sessionId === sessionId && turn.submissionId === submissionId) return turn;
+    return undefined;
+  }
+}

@@ -1,0 +1,46 @@
+import type { BrainStatusModel } from "@elowen/plugin-api";
+import type {
+  Api,
+  AssistantMessage,
+  AssistantMessageEventStream,
+  Context,
+  Model,
+  SimpleStreamOptions,
+} from "@mariozechner/pi-ai";
+
+/** What a model request is for: the offline model's script is keyed by it. */
+export interface ModelRequest {
+  readonly sessionId: string;
+  /** The turn's position in its session, from 0. */
+  readonly turnOrdinal: number;
+  /** The request's index within the turn, from 0 (continuations included). */
+  readonly step: number;
+  /** `agent`: a sub-agent run (its own script list); `review`: the skill reviewer's directive. */
+  readonly purpose: "turn" | "agent" | "review";
+  /** For `agent`: the sub-agent run's position among the daemon's sub-agent runs, from 0. */
+  readonly agentOrdinal?: number;
+}
+
+/**
+ * The model the daemon runs on: the offline model or a configured provider. `stream` is pi-ai's
+ * stream for one request; `finish` turns the final message into what the host records (a
+ * credential removed from an error, a truncated stream read as the error it is).
+ */
+export interface ModelRuntime {
+  readonly status: BrainStatusModel;
+  readonly model: Model<Api>;
+  /** The thinking level requests ask for, if any. */
+  readonly reasoning: SimpleStreamOptions["reasoning"];
+  stream(
+    model: Model<Api>,
+    context: Context,
+    options: SimpleStreamOptions,
+    request: ModelRequest,
+  ): AssistantMessageEventStream;
+  finish(message: AssistantMessage): AssistantMessage;
+  /** The same provider's model named `id` (a `turn.step` rewrite). */
+  withModelId(id: string): Model<Api>;
+  /** Removes every credential from a text bound for a log, an event or the journal. */
+  redact(text: string): string;
+  close(): void;
+}

@@ -1,0 +1,102 @@
+import {
+  type AssistantMessage,
+  type FauxContentBlock,
+  fauxAssistantMessage,
+  registerFauxProvider,
+  streamSimple,
+} from "@mariozechner/pi-ai";
+import { OFFLINE_MODEL } from "../../plugins/status-assembly.js";
+import type { ModelRequest, ModelRuntime } from "./model-runtime.js";
+import type { OfflineScript, ScriptStep } from "./offline-script.js";
+
+/** What the offline model says to anything its script does not answer. */
+export const OFFLINE_NOTICE =
+  "I am Elowen's built-in offline model: no model provider is configured, so I cannot answer. " +
+  "To use a real model, set one in elowen.yaml, for example `model: { provider: anthropic, id: claude-sonnet-4-5, apiKeyEnv: ANTHROPIC_API_KEY }` " +
+  "(providers: anthropic, openai, openai-completions, codex, openai-compatible with a baseUrl), " +
+  "or set ELOWEN_MODEL_PROVIDER, ELOWEN_MODEL and the provider's API key in the environment, then restart the daemon.";
+
+/** Characters per streamed piece: fixed, so the stream is the same every time. */
+const PIECE_TOKENS = 4;
+
+/** The scripted step for a request, or undefined when the script has none. */
+function scriptedStep(
+  script: OfflineScript | undefined,
+  request: ModelRequest,
+): ScriptStep | undefined {
+  if (!script) return undefined;
+  const turn =
+    request.purpose === "agent"
+      ? script.agents[request.agentOrdinal ?? 0]
+      : request.purpose === "turn"
+        ? script.turns[request.turnOrdinal]
+        : undefined;
+  return turn?.steps[request.step];
+}
+
+function stepMessage(step: ScriptStep, request: ModelRequest): AssistantMessage {
+  const blocks: FauxContentBlock[] = [];
+  if (step.thinking !== undefined) blocks.push({ type: "thinking", thinking: step.thinking });
+  if (step.text !== undefined) blocks.push({ type: "text", text: step.text });
+  (step.tools ?? []).forEach((call, n) => {
+    const id = call.id ?? `offline-${request.turnOrdinal}-${request.step}-${n}`;
+    blocks.push({ type: "toolCall", id, name: call.name, arguments: call.args });
+  });
+  const stopReason = step.error
+    ? "error"
+    : blocks.some((b) => b.type === "toolCall")
+      ? "toolUse"
+      : step.stop === "length"
+        ? "length"
+        : "stop";
+  return fauxAssistantMessage(blocks, {
+    stopReason,
+    ...(step.error === undefined ? {} : { errorMessage: step.error }),
+  });
+}
+
+function answerFor(script: OfflineScript | undefined, request: ModelRequest): AssistantMessage {
+  if (request.purpose === "review" && script?.review !== undefined)
+    return fauxAssistantMessage(script.review);
+  const step = scriptedStep(script, request);
+  if (step) return stepMessage(step, request);
+  return fauxAssistantMessage(OFFLINE_NOTICE);
+}
+
+/**
+ * The built-in offline model: pi-ai's faux provider underneath, deterministic (fixed piece size,
+ * tool call ids from the turn and step), clearly labelled. Without a script it answers that it is
+ * offline and how to configure a provider; with one it plays the script.
+ */
+export function createOfflineModel(script?: OfflineScript): ModelRuntime {
+  const faux = registerFauxProvider({
+    provider: "offline",
+    models: [
+      {
+        id: "offline",
+        name: OFFLINE_MODEL.label,
+        reasoning: false,
+        input: ["text", "image"],
+        contextWindow: 128_000,
+        maxTokens: 16_384,
+      },
+    ],
+    tokenSize: { min: PIECE_TOKENS, max: PIECE_TOKENS },
+  });
+  const model = faux.getModel();
+  return {
+    status: OFFLINE_MODEL,
+    model,
+    reasoning: undefined,
+    stream(requestModel, context, options, request) {
+      // The faux provider answers from a queue it pops synchronously inside streamSimple, so the
+      // answer appended here is the one this call receives, however many sessions stream at once.
+      faux.appendResponses([answerFor(script, request)]);
+      return streamSimple(requestModel, context, options);
+    },
+    finish: (message) => message,
+    withModelId: (id) => ({ ...model, id }),
+    redact: (text) => text,
+    close: () => faux.unregister(),
+  };
+}

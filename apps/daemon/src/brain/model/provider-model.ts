@@ -1,0 +1,148 @@
+import {
+  type Api,
+  type AssistantMessage,
+  getModel,
+  type KnownProvider,
+  type Model,
+  streamSimple,
+} from "@mariozechner/pi-ai";
+import type { ModelConfig, ModelProviderName } from "./model-config.js";
+import type { ModelRuntime } from "./model-runtime.js";
+import { redactor } from "./redact.js";
+
+/** How each configured provider maps onto pi-ai: its API, pi provider id, base URL and key variable. */
+const PROVIDERS: Record<
+  Exclude<ModelProviderName, "offline">,
+  { api: Api; piProvider: string; baseUrl?: string; keyEnv?: string }
+> = {
+  anthropic: {
+    api: "anthropic-messages",
+    piProvider: "anthropic",
+    baseUrl: "https://api.anthropic.com",
+    keyEnv: "ANTHROPIC_API_KEY",
+  },
+  openai: {
+    api: "openai-responses",
+    piProvider: "openai",
+    baseUrl: "https://api.openai.com/v1",
+    keyEnv: "OPENAI_API_KEY",
+  },
+  "openai-completions": {
+    api: "openai-completions",
+    piProvider: "openai",
+    baseUrl: "https://api.openai.com/v1",
+    keyEnv: "OPENAI_API_KEY",
+  },
+  codex: {
+    api: "openai-codex-responses",
+    piProvider: "openai-codex",
+    baseUrl: "https://chatgpt.com/backend-api",
+  },
+  "openai-compatible": { api: "openai-completions", piProvider: "openai-compatible" },
+};
+
+/** The provider has no key where the configuration says to find one. */
+export class MissingApiKeyError extends Error {
+  readonly code = "model_key_missing";
+  constructor(provider: string, places: readonly string[]) {
+    super(
+      `model.provider is ${provider} but no API key was found: set ${places.join(" or ")} (the key is never written to the configuration, logs or the journal)`,
+    );
+    this.name = "MissingApiKeyError";
+  }
+}
+
+function baseModel(config: ModelConfig, api: Api, piProvider: string, baseUrl: string): Model<Api> {
+  const id = config.id ?? "";
+  const known = getModel(piProvider as KnownProvider, id as never) as Model<Api> | undefined;
+  const model: Model<Api> = known
+    ? { ...known, api, baseUrl }
+    : {
+        id,
+        name: id,
+        api,
+        provider: piProvider,
+        baseUrl,
+        reasoning: config.reasoning ?? false,
+        input: ["text", "image"],
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+        contextWindow: 128_000,
+        maxTokens: 8192,
+      };
+  return {
+    ...model,
+    ...(config.contextWindow === undefined ? {} : { contextWindow: config.contextWindow }),
+    ...(config.maxTokens === undefined ? {} : { maxTokens: config.maxTokens }),
+    ...(config.reasoning === undefined ? {} : { reasoning: config.reasoning }),
+    // A local server rarely takes the `developer` role or `store` that OpenAI's own API does.
+    ...(config.provider === "openai-compatible"
+      ? { compat: { supportsDeveloperRole: false, supportsStore: false } }
+      : {}),
+  } as Model<Api>;
+}
+
+/** The error a cut OpenAI stream is recorded with (events carry it with code `stream-truncated`). */
+export const TRUNCATED_STREAM_MESSAGE =
+  "the provider's stream ended before it finished (no closing events, no usage)";
+
+/** pi-ai reads an OpenAI stream cut before its closing events as a success with zero usage. */
+function truncated(message: AssistantMessage): boolean {
+  if (message.stopReason !== "stop" && message.stopReason !== "toolUse") return false;
+  if (!message.api.startsWith("openai")) return false;
+  const u = message.usage;
+  return u.input + u.output + u.cacheRead + u.cacheWrite === 0;
+}
+
+/**
+ * A configured provider through pi-ai. The key comes from `model.apiKey`, the variable
+ * `model.apiKeyEnv` names, `ELOWEN_API_KEY`, or the provider's usual variable, in that order; it is
+ * always passed explicitly (pi-ai would otherwise read the environment itself). Throws
+ * {@link MissingApiKeyError} when a provider that needs one has none.
+ */
+export function createProviderModel(
+  config: ModelConfig,
+  env: Readonly<Record<string, string | undefined>>,
+): ModelRuntime {
+  if (config.provider === "offline") throw new Error("createProviderModel: offline is built in");
+  const spec = PROVIDERS[config.provider];
+  const places = [
+    ...(config.apiKeyEnv ? [config.apiKeyEnv] : []),
+    "ELOWEN_API_KEY",
+    ...(spec.keyEnv ? [spec.keyEnv] : []),
+  ];
+  const apiKey =
+    config.apiKey ??
+    places.map((name) => env[name]).find((value) => value !== undefined && value !== "") ??
+    (config.provider === "openai-compatible" ? "none" : undefined);
+  if (apiKey === undefined)
+    throw new MissingApiKeyError(config.provider, ["model.apiKey", ...places]);
+  const baseUrl = config.baseUrl ?? spec.baseUrl ?? "";
+  const model = baseModel(config, spec.api, spec.piProvider, baseUrl);
+  const redact = redactor([apiKey === "none" ? undefined : apiKey]);
+  const reasoning = config.thinking === "off" ? undefined : config.thinking;
+  return {
+    status: {
+      provider: config.provider,
+      id: model.id,
+      label: config.label ?? `${model.name} (${config.provider})`,
+      offline: false,
+    },
+    model,
+    reasoning,
+    stream: (requestModel, context, options) =>
+      streamSimple(requestModel, context, { ...options, apiKey }),
+    finish(message) {
+      if (config.detectTruncation && truncated(message))
+        return {
+          ...message,
+          stopReason: "error",
+          errorMessage: TRUNCATED_STREAM_MESSAGE,
+        };
+      if (message.errorMessage === undefined) return message;
+      return { ...message, errorMessage: redact(message.errorMessage) };
+    },
+    withModelId: (id) => ({ ...model, id, name: id }),
+    redact,
+    close: () => {},
+  };
+}

@@ -1,0 +1,104 @@
+import { parseEntryData, type TurnEndEntryData } from "@elowen/client";
+import type { ToolTraceRecord } from "@elowen/plugin-api";
+import type { LiveJournal } from "../../live/live-journal.js";
+import { mintId } from "../../store/ids.js";
+import type { Store } from "../../store/store.js";
+import type { JournalEntry, NewJournalEntry } from "../../store/types.js";
+
+/** The text of a call the daemon stopped in the middle of. */
+export const INTERRUPTED_CALL_TEXT =
+  "The daemon stopped before this call finished; it was not run again.";
+
+function settleInterrupted(toolTrace: unknown): ToolTraceRecord[] | undefined {
+  if (!Array.isArray(toolTrace)) return undefined;
+  let changed = false;
+  const next = toolTrace.map((record: ToolTraceRecord) => {
+    if (record?.pending !== true) return record;
+    changed = true;
+    const { pending: _pending, ...rest } = record;
+    return { ...rest, isError: true, output: INTERRUPTED_CALL_TEXT };
+  });
+  return changed ? next : undefined;
+}
+
+/**
+ * Marks the turns a previous daemon was stopped in the middle of (the open-turn ledger), without
+ * replaying any: each call the model made that has no result gets an error result saying so (the
+ * conversation stays valid for the provider), each nested record still pending is settled as
+ * interrupted in place, and the turn gets a `turn_end` entry with reason `aborted` and
+ * `interrupted: "restart"`. Returns how many turns it marked.
+ */
+export async function recoverInterruptedTurns(
+  store: Store,
+  journal: LiveJournal,
+  now: () => number,
+  log: (message: string) => void,
+): Promise<number> {
+  let marked = 0;
+  for (const open of await store.turns.listOpen()) {
+    const session = await store.sessions.get(open.sessionId);
+    if (!session) {
+      await store.turns.close(open.turnId);
+      continue;
+    }
+    const branch = await store.journal.branch(open.sessionId);
+    const ofTurn = branch.filter((e) => (e.data as { turnId?: unknown })?.turnId === open.turnId);
+    if (!ofTurn.some((e) => e.kind === "turn_end")) {
+      await journal.append(open.sessionId, await interruptedEntries(store, open, ofTurn, now()));
+      marked += 1;
+    }
+    await store.turns.close(open.turnId);
+  }
+  if (marked > 0) log(`marked ${marked} turn(s) a restart interrupted`);
+  return marked;
+}
+
+async function interruptedEntries(
+  store: Store,
+  open: { readonly sessionId: string; readonly turnId: string; readonly startedAt: number },
+  ofTurn: readonly JournalEntry[],
+  at: number,
+): Promise<NewJournalEntry[]> {
+  const answered = new Set<string>();
+  const calls: { id: string; name: string }[] = [];
+  let answer = "";
+  for (const entry of ofTurn) {
+    const parsed = parseEntryData(entry);
+    if (parsed?.kind === "tool_result") {
+      answered.add(parsed.data.callId);
+      const toolTrace = settleInterrupted(parsed.data.details?.toolTrace);
+      if (toolTrace)
+        await store.journal.updateData(open.sessionId, entry.id, (data) => ({
+          ...(data as object),
+          details: { ...parsed.data.details, toolTrace },
+        }));
+    } else if (parsed?.kind === "assistant") {
+      answer = parsed.data.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
+      for (const block of parsed.data.content)
+        if (block.type === "toolCall") calls.push({ id: block.id, name: block.name });
+    }
+  }
+  const entries: NewJournalEntry[] = calls
+    .filter((call) => !answered.has(call.id))
+    .map((call) => ({
+      kind: "tool_result",
+      data: {
+        turnId: open.turnId,
+        callId: call.id,
+        toolName: call.name,
+        content: [{ type: "text", text: INTERRUPTED_CALL_TEXT }],
+        isError: true,
+        startedAt: at,
+        durationMs: 0,
+      },
+    }));
+  const end: TurnEndEntryData = {
+    turnId: open.turnId,
+    reason: "aborted",
+    durationMs: Math.max(0, at - open.startedAt),
+    answer,
+    interrupted: "restart",
+  };
+  entries.push({ id: mintId("e"), kind: "turn_end", data: end });
+  return entries;
+}

@@ -1,0 +1,80 @@
+import type { TurnOutcome } from "@elowen/client";
+import type { Access, PromptOrigin } from "@elowen/plugin-api";
+
+/** A prompt accepted for a session, waiting for (or running as) its turn. */
+export interface Submission {
+  readonly submissionId: string;
+  readonly sessionId: string;
+  readonly access: Access;
+  readonly origin: PromptOrigin;
+  /** Filled in by `prompt.submit`: the text that entered and the context hooks attached. */
+  text: string;
+  context: readonly string[];
+  /** False while `prompt.submit` still runs: the queue keeps its place but does not start it. */
+  ready: boolean;
+  /** Resolves when its turn settled (undefined when it was dropped from the queue). */
+  readonly settled: Promise<(TurnOutcome & { readonly entryId: string }) | undefined>;
+  settle(outcome: (TurnOutcome & { readonly entryId: string }) | undefined): void;
+}
+
+/**
+ * A session's live state in this daemon: its queue of submissions (one turn at a time, in
+ * submission order, nothing interleaved), the running turn, the persona its first turn spawned
+ * with, and the tools the person allowed `always`.
+ */
+export class SessionRuntime {
+  readonly sessionId: string;
+  readonly queue: Submission[] = [];
+  running: { readonly submission: Submission; readonly controller: AbortController } | undefined;
+  /** The persona from `brain.session.beforeSpawn`, resolved once per session. */
+  persona: Promise<string | null> | undefined;
+  readonly alwaysAllowed = new Set<string>();
+  #draining = false;
+
+  constructor(sessionId: string) {
+    this.sessionId = sessionId;
+  }
+
+  /** Its place: 0 when it will start at once, n when n turns run or wait before it. */
+  position(submission: Submission): number {
+    return this.queue.indexOf(submission) + (this.running ? 1 : 0);
+  }
+
+  /** Removes a queued submission (dropped by a hook, or cleared by an abort). */
+  remove(submission: Submission): void {
+    const at = this.queue.indexOf(submission);
+    if (at >= 0) this.queue.splice(at, 1);
+  }
+
+  /**
+   * Runs the queue's ready head, one turn at a time, until it is empty or its head still waits
+   * for `prompt.submit`. Calling it while it runs does nothing more.
+   */
+  async drain(
+    run: (submission: Submission, controller: AbortController) => Promise<void>,
+  ): Promise<void> {
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      for (;;) {
+        const head = this.queue[0];
+        if (!head?.ready) return;
+        this.queue.shift();
+        const controller = new AbortController();
+        this.running = { submission: head, controller };
+        try {
+          await run(head, controller);
+        } finally {
+          this.running = undefined;
+        }
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  /** True when nothing runs or waits. */
+  idle(): boolean {
+    return this.running === undefined && this.queue.length === 0;
+  }
+}

@@ -1,0 +1,27 @@
+import type { BrainContext } from "../brain-context.js";
+import type { TurnStart } from "../turn/prepare-turn.js";
+
+/**
+ * The session's persona: `brain.session.beforeSpawn` runs once per session in this daemon's
+ * life, before its first turn (the first non-empty persona from a plugin granted
+ * `mutates: ["prompt"]` wins), then `brain.session.afterSpawn` is told. Later turns reuse it.
+ */
+export function spawnPersona(brain: BrainContext, start: TurnStart): Promise<string | null> {
+  const runtime = brain.runtime(start.sessionId);
+  runtime.persona ??= (async () => {
+    const hooks = brain.host.registry.hooks;
+    const payload = {
+      sessionId: start.sessionId,
+      userId: start.access.userId,
+      kind: start.kind,
+      ...(start.agentId === undefined ? {} : { agentId: start.agentId }),
+    };
+    const winner = await hooks.emitPersona(payload);
+    await hooks.emit("brain.session.afterSpawn", {
+      ...payload,
+      ...(winner === undefined ? {} : { persona: winner.persona }),
+    });
+    return winner?.persona ?? null;
+  })();
+  return runtime.persona;
+}

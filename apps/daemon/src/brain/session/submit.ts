@@ -1,0 +1,120 @@
+import type { Access, PromptOrigin, SessionKind } from "@elowen/plugin-api";
+import { mintId } from "../../store/ids.js";
+import type { BrainContext } from "../brain-context.js";
+import type { SettledTurn } from "../turn/complete-turn.js";
+import { runTurn } from "../turn/run-turn.js";
+import type { Submission } from "./session-runtime.js";
+
+/** A prompt to submit to a session. */
+export interface SubmitRequest {
+  readonly sessionId: string;
+  readonly kind: SessionKind;
+  readonly text: string;
+  readonly origin: PromptOrigin;
+  readonly access: Access;
+}
+
+/** What became of a submission. */
+export type SubmitOutcome =
+  | { readonly status: "dropped"; readonly reason: string }
+  | {
+      readonly status: "accepted";
+      readonly submissionId: string;
+      readonly position: number;
+      /** Resolves when its turn settled; undefined when it was cleared from the queue. */
+      readonly settled: Promise<SettledTurn | undefined>;
+    };
+
+function submission(request: SubmitRequest): Submission {
+  let settle!: Submission["settle"];
+  const settled = new Promise<SettledTurn | undefined>((resolve) => {
+    settle = resolve;
+  });
+  return {
+    submissionId: mintId("u"),
+    sessionId: request.sessionId,
+    access: request.access,
+    origin: request.origin,
+    text: request.text,
+    context: [],
+    ready: false,
+    settled,
+    settle,
+  };
+}
+
+/**
+ * Step 1 of "A turn, as data": the origin is already stamped by the caller; the submission takes
+ * its place in the session's queue at once (so two submissions keep their order), then
+ * `prompt.submit` runs. A `drop` removes it and is answered to the sender with the hook's text;
+ * otherwise the turn runs when every turn before it has settled. Never interleaves two turns.
+ */
+export async function submitPrompt(
+  brain: BrainContext,
+  request: SubmitRequest,
+): Promise<SubmitOutcome> {
+  const runtime = brain.runtime(request.sessionId);
+  const entry = submission(request);
+  runtime.queue.push(entry);
+  const running = runtime.running?.submission;
+  const runningTurn = running
+    ? [...brain.turns.values()].find((t) => t.submissionId === running.submissionId)
+    : undefined;
+  const result = await brain.host.registry.hooks.run(
+    "prompt.submit",
+    {
+      text: request.text,
+      wait: false,
+      origin: request.origin,
+      ...(runningTurn === undefined ? {} : { turnId: runningTurn.turnId }),
+    },
+    (e) => ({
+      text: e.text,
+      ...(e.context === undefined ? {} : { context: e.context }),
+      origin: e.origin,
+    }),
+    { sessionId: request.sessionId, userId: request.access.userId },
+  );
+  const run = (s: Submission, controller: AbortController) =>
+    runSubmission(brain, request.kind, s, controller);
+  if ("drop" in result) {
+    runtime.remove(entry);
+    entry.settle(undefined);
+    void runtime.drain(run);
+    return { status: "dropped", reason: result.drop };
+  }
+  entry.text = result.text;
+  entry.context = result.context ?? [];
+  entry.ready = true;
+  const position = runtime.position(entry);
+  void runtime.drain(run);
+  return { status: "accepted", submissionId: entry.submissionId, position, settled: entry.settled };
+}
+
+async function runSubmission(
+  brain: BrainContext,
+  kind: SessionKind,
+  s: Submission,
+  controller: AbortController,
+): Promise<void> {
+  try {
+    const settled = await runTurn(brain, {
+      sessionId: s.sessionId,
+      kind,
+      access: s.access,
+      origin: s.origin,
+      text: s.text,
+      context: s.context,
+      submissionId: s.submissionId,
+      controller,
+    });
+    s.settle(settled);
+  } catch (error) {
+    brain.host.log(`a turn of session ${s.sessionId} could not start: ${(error as Error).message}`);
+    brain.host.events.publish(s.sessionId, "error", {
+      code: "internal",
+      message: `the turn could not start: ${brain.host.model.redact((error as Error).message)}`,
+    });
+    s.settle(undefined);
+  }
+}

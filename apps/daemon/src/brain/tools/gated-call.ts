@@ -1,0 +1,154 @@
+import {
+  errorResult,
+  type PermissionRecord,
+  type ToolCallContext,
+  type ToolResult,
+} from "@elowen/plugin-api";
+import {
+  expiredAnswers,
+  parseAskQuestions,
+  permissionRecord,
+  runGated,
+} from "@elowen/question-answer";
+import { runWithAccess } from "../../plugins/access-scope.js";
+import { runInTurn } from "../../plugins/turn-scope.js";
+import type { ToolDef } from "./tool-def.js";
+import type { ToolScope } from "./tool-scope.js";
+
+/** One call through the gate: its id, checked arguments, and where its progress goes. */
+export interface GatedCallRequest {
+  readonly callId: string;
+  readonly args: unknown;
+  readonly nested: boolean;
+  readonly signal: AbortSignal;
+  onUpdate(partial: ToolResult): void;
+}
+
+function textOf(result: ToolResult): string {
+  return result.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message !== "" ? error.message : String(error);
+}
+
+/**
+ * The one path every tool call takes, direct or nested (seed 000): argument check →
+ * `tools.call.before` (a `denyToolCall` from a plugin granted `mutates: ["tools"]` refuses it) →
+ * the permission gate (a tool that asks: `once | always | deny | expired`, recorded first in the
+ * result's `questionAnswer`) → execute in the turn's scope (a throw becomes an error result, an
+ * approved one still carrying its approval) → `tools.call.after`. Never rejects.
+ */
+export async function gatedCall(
+  scope: ToolScope,
+  tool: ToolDef,
+  request: GatedCallRequest,
+): Promise<ToolResult> {
+  const checked = tool.check(request.args);
+  if (!checked.ok) return errorResult(checked.message);
+  const args = checked.value;
+  const base = {
+    sessionId: scope.sessionId,
+    toolCallId: request.callId,
+    toolName: tool.name,
+    args,
+    nested: request.nested,
+    ...(scope.agentId === undefined ? {} : { agentId: scope.agentId }),
+  };
+  const denial = await scope.hooks.emitBlocking("tools.call.before", base);
+  if (denial)
+    return errorResult(`${tool.name} was denied by ${denial.pluginName}: ${denial.reason}`);
+  const started = scope.monotonic();
+  const execute = () => runTool(scope, tool, args, request);
+  let result: ToolResult;
+  if (tool.permission === "ask") {
+    const permission = await decide(scope, tool, request, args);
+    result = await runGated(permission, execute);
+  } else {
+    try {
+      result = await execute();
+    } catch (error) {
+      result = errorResult(messageOf(error));
+    }
+  }
+  await scope.hooks.emit("tools.call.after", {
+    ...base,
+    isError: result.isError === true,
+    durationMs: scope.monotonic() - started,
+    text: textOf(result),
+  });
+  return result;
+}
+
+async function decide(
+  scope: ToolScope,
+  tool: ToolDef,
+  request: GatedCallRequest,
+  args: unknown,
+): Promise<PermissionRecord> {
+  const summary = tool.summarize(args);
+  const standing = scope.alwaysAllowed.has(tool.name);
+  if (standing || !scope.interactive) {
+    // A standing `always` of this session, or a session with nobody to ask (cron, worker).
+    const record = permissionRecord({
+      outcome: standing ? "always" : "expired",
+      tool: tool.name,
+      summary,
+      ...(standing ? { scope: "session" as const } : {}),
+    });
+    if (record.ok) return record.value;
+  }
+  const record = await scope.asks.approve(
+    { ...turnScope(scope), signal: request.signal },
+    { callId: request.callId, tool: tool.name, summary },
+    request.nested,
+  );
+  if (record.outcome === "always") scope.alwaysAllowed.add(tool.name);
+  return record;
+}
+
+function turnScope(scope: ToolScope) {
+  return {
+    sessionId: scope.sessionId,
+    turnId: scope.turnId,
+    ...(scope.agentId === undefined ? {} : { agentId: scope.agentId }),
+  };
+}
+
+async function runTool(
+  scope: ToolScope,
+  tool: ToolDef,
+  args: unknown,
+  request: GatedCallRequest,
+): Promise<ToolResult> {
+  const context: ToolCallContext & { nested: boolean } = {
+    toolCallId: request.callId,
+    sessionId: scope.sessionId,
+    turnId: scope.turnId,
+    ...(scope.agentId === undefined ? {} : { agentId: scope.agentId }),
+    access: scope.access,
+    signal: request.signal,
+    nested: request.nested,
+    onUpdate: (partial) => request.onUpdate(partial),
+    askUser: async (questions) => {
+      const parsed = parseAskQuestions(questions);
+      if (!parsed.ok) throw new TypeError(parsed.problem.message);
+      if (!scope.interactive) return expiredAnswers(parsed.value);
+      return scope.asks.ask(
+        { ...turnScope(scope), signal: request.signal },
+        tool.owner,
+        parsed.value,
+        request.callId,
+      );
+    },
+    emitCard: (card) => scope.emitCard(card),
+  };
+  const turn = {
+    sessionId: scope.sessionId,
+    turnId: scope.turnId,
+    kind: scope.kind,
+    interactive: scope.interactive,
+    ...(scope.agentId === undefined ? {} : { agentId: scope.agentId }),
+  };
+  return runInTurn(turn, () => runWithAccess(scope.access, () => tool.run(args, context)));
+}

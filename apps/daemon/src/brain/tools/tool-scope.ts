@@ -1,0 +1,25 @@
+import type { HookBus } from "@elowen/hook-bus";
+import type { Access, BrainCard, SessionKind } from "@elowen/plugin-api";
+import type { AskBroker } from "../interactive/ask-broker.js";
+
+/**
+ * What a tool call of one turn runs in: who acts, the session, the turn's abort signal, and the
+ * host services a call may use. One per agent run; direct and nested calls share it.
+ */
+export interface ToolScope {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly agentId?: string;
+  readonly kind: SessionKind;
+  /** True only for an interactive prompt turn: questions, permission prompts and cards need one. */
+  readonly interactive: boolean;
+  readonly access: Access;
+  readonly signal: AbortSignal;
+  readonly hooks: HookBus;
+  readonly asks: AskBroker;
+  /** Tools the person allowed `always` in this session. */
+  readonly alwaysAllowed: Set<string>;
+  emitCard(card: BrainCard): void;
+  /** Monotonic milliseconds, for durations. */
+  monotonic(): number;
+}

@@ -1,0 +1,43 @@
+import type { PluginFilter } from "@elowen/prompt-compose";
+import type { BrainHost } from "../brain-host.js";
+import { pluginToolDef } from "./plugin-tools.js";
+import type { ToolDef } from "./tool-def.js";
+import { sessionWorkspace } from "./workspace-guard.js";
+import { workspaceTools } from "./workspace-tools.js";
+
+/**
+ * The tools a turn offers before any wrapper composition: the plugins' tools (of the plugins
+ * taking part), the host's own tools, and the workspace tools confined to the session's
+ * workspace. A plugin tool wins a name it shares with a host tool; the host tool is left out.
+ */
+export async function baseToolSurface(
+  host: BrainHost,
+  sessionId: string,
+  filter: PluginFilter,
+  hostTools: readonly ToolDef[],
+): Promise<{ readonly tools: ToolDef[]; readonly workspace: string | undefined }> {
+  const tools = host.registry.tools
+    .list()
+    .filter((entry) => filter(entry.plugin))
+    .map(pluginToolDef);
+  const taken = new Set(tools.map((t) => t.name));
+  const add = (defs: readonly ToolDef[]) => {
+    for (const def of defs) {
+      if (taken.has(def.name)) {
+        host.log(
+          `the host's ${def.name} tool is left out: a plugin registered a tool of that name`,
+        );
+        continue;
+      }
+      taken.add(def.name);
+      tools.push(def);
+    }
+  };
+  add(hostTools);
+  let workspace: string | undefined;
+  if (host.config.workspaceTools) {
+    workspace = sessionWorkspace(host.workspaceRoot, sessionId);
+    add(await workspaceTools(workspace, host.config.permissions));
+  }
+  return { tools, workspace };
+}

@@ -1,0 +1,149 @@
+import { type RunOutcome, STEP_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { isStepContextDue, renderStepContext } from "@elowen/prompt-compose";
+import {
+  type AgentLoopConfig,
+  type AgentMessage,
+  runAgentLoop,
+  runAgentLoopContinue,
+} from "@mariozechner/pi-agent-core";
+import type { AssistantMessage, Message } from "@mariozechner/pi-ai";
+import { agentTools } from "../tools/agent-tools.js";
+import { LiveWriter } from "./live-writer.js";
+import { noteMessage } from "./replay.js";
+import { stepStreamFn } from "./step-stream.js";
+import type { TurnState } from "./turn-state.js";
+import { turnUsageOf } from "./usage.js";
+
+/** How one agent run ended, and the context it leaves for a continuation. */
+export interface AgentRunResult {
+  readonly messages: AgentMessage[];
+  readonly outcome: RunOutcome;
+  readonly last: AssistantMessage | undefined;
+}
+
+function outcomeOf(last: AssistantMessage | undefined): RunOutcome {
+  if (!last) return "error";
+  if (last.stopReason === "aborted") return "aborted";
+  if (last.stopReason === "error") return "error";
+  return "completed";
+}
+
+/**
+ * One agent run on pi-agent-core: `prompts` are added to `messages` (none: a continuation of the
+ * context as it stands). Requests go through `turn.step`, tool calls through the gated path,
+ * events to the journal and clients; step context is asked for at the configured interval of
+ * tool results and stored before the model reads it; the run stops at the step ceiling.
+ */
+export async function runAgent(
+  turn: TurnState,
+  messages: AgentMessage[],
+  prompts: AgentMessage[],
+): Promise<AgentRunResult> {
+  const { host } = turn;
+  const errors = new Map<string, boolean>();
+  const runStart = turn.steps;
+  let lastStepContext = turn.toolResults;
+  const writer = new LiveWriter({
+    host,
+    sessionId: turn.sessionId,
+    turnId: turn.turnId,
+    ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
+    currentStep: () => Math.max(0, turn.steps - 1),
+    authoring: turn.authoring,
+    onResultEntry: (callId, entryId) => {
+      turn.resultEntries.set(callId, entryId);
+      for (const listener of turn.journalListeners) listener();
+    },
+  });
+  const scope = {
+    sessionId: turn.sessionId,
+    userId: turn.access.userId,
+    signal: turn.controller.signal,
+  };
+  const config: AgentLoopConfig = {
+    model: host.model.model,
+    ...(host.model.reasoning === undefined ? {} : { reasoning: host.model.reasoning }),
+    sessionId: turn.sessionId,
+    convertToLlm: (all) => all as Message[],
+    afterToolCall: async ({ toolCall }) => {
+      const isError = errors.get(toolCall.id);
+      return isError === undefined ? undefined : { isError };
+    },
+    shouldStopAfterTurn: () => turn.steps - runStart >= host.config.maxSteps,
+    getSteeringMessages: async () => {
+      const due = [];
+      for (let n = lastStepContext + 1; n <= turn.toolResults; n += 1)
+        if (isStepContextDue(n, host.config.stepContextInterval)) due.push(n);
+      lastStepContext = turn.toolResults;
+      if (due.length === 0) return [];
+      return stepContext(turn);
+    },
+  };
+  const streamFn = stepStreamFn({
+    hooks: host.registry.hooks,
+    runtime: host.model,
+    turnId: turn.turnId,
+    ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
+    scope,
+    nextStep: () => turn.steps++,
+    request: (step) => ({
+      sessionId: turn.sessionId,
+      turnOrdinal: turn.turnOrdinal,
+      step,
+      purpose: turn.agentId === undefined ? "turn" : "agent",
+      ...(turn.agentOrdinal === undefined ? {} : { agentOrdinal: turn.agentOrdinal }),
+    }),
+    onEngineMessage: (message) =>
+      turn.usages.push(turnUsageOf(message.usage, message.responseModel ?? message.model)),
+  });
+  const emit = async (event: Parameters<typeof writer.handle>[0]) => {
+    if (event.type === "tool_execution_end") {
+      turn.toolResults += 1;
+      turn.lastToolName = event.toolName;
+    }
+    await writer.handle(event);
+    if (event.type === "message_end" && event.message.role === "assistant")
+      turn.lastAssistant = event.message;
+  };
+  const context = {
+    systemPrompt: turn.systemPrompt,
+    messages,
+    tools: agentTools(turn.toolScope, turn.tools, errors),
+  };
+  const added =
+    prompts.length > 0
+      ? await runAgentLoop(prompts, context, config, emit, turn.controller.signal, streamFn)
+      : await runAgentLoopContinue(context, config, emit, turn.controller.signal, streamFn);
+  const all = prompts.length > 0 ? [...messages, ...added] : [...messages, ...added];
+  const last = [...added].reverse().find((m): m is AssistantMessage => m.role === "assistant");
+  return { messages: all, outcome: outcomeOf(last), last };
+}
+
+/** Asks the step-context providers and stores their reminders before the model reads them. */
+async function stepContext(turn: TurnState): Promise<AgentMessage[]> {
+  const { host } = turn;
+  const { records, problems } = await renderStepContext(
+    host.registry.prompts.stepContextProviders(turn.filter),
+    {
+      sessionId: turn.sessionId,
+      turnId: turn.turnId,
+      userId: turn.access.userId,
+      toolResults: turn.toolResults,
+      lastToolName: turn.lastToolName,
+      ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
+    },
+    { clock: host.clock, signal: turn.controller.signal },
+  );
+  for (const problem of problems) host.log(`step context: ${problem.message}`);
+  if (records.length === 0) return [];
+  await host.journal.append(
+    turn.sessionId,
+    records.map((record) => ({
+      kind: "custom",
+      customType: STEP_CONTEXT_ENTRY,
+      hidden: true,
+      data: record,
+    })),
+  );
+  return records.map((record) => noteMessage(record.text, record.at));
+}

@@ -1,0 +1,70 @@
+import type {
+  Access,
+  ChainDispatcher,
+  ChainScope,
+  PromptComposeTrait,
+  RenderSurface,
+} from "@elowen/plugin-api";
+import { compose, type PluginFilter, toSystemText } from "@elowen/prompt-compose";
+import type { PluginRegistry } from "../../plugins/registry.js";
+
+/** The tool that loads a skill: offering it turns on the `<available_skills>` block. */
+export const SKILL_LOAD_TOOL = "SkillLoad";
+
+/** What one composition of the system prompt reads. */
+export interface ComposeSystemRequest {
+  readonly hooks: ChainDispatcher;
+  readonly registry: PluginRegistry;
+  readonly modelId: string;
+  readonly tools: readonly string[];
+  readonly access: Access;
+  readonly persona: string | null;
+  readonly filter: PluginFilter;
+  readonly scope: ChainScope;
+  readonly workspace?: string;
+  readonly log: (message: string) => void;
+}
+
+function surfaceOf(access: Access): RenderSurface {
+  return access.surface === "cli" ? "terminal" : access.surface === "web" ? "web" : "api";
+}
+
+/**
+ * The turn's system prompt through @elowen/prompt-compose (DESIGN "A turn, as data", step 3):
+ * engine sections, plugin fragments, the persona, and the `<available_skills>` block from the
+ * catalog's model projection with trait `skills` when SkillLoad is offered; `prompt.compose` and
+ * `prompt.section` may rewrite it. Plugin faults are logged, never thrown.
+ */
+export async function composeSystemPrompt(request: ComposeSystemRequest): Promise<string> {
+  const offersSkills = request.tools.includes(SKILL_LOAD_TOOL);
+  const skills = offersSkills
+    ? request.registry.skills
+        .visibleEntries({ invocation: "model", access: request.access })
+        .map((e) => ({ name: e.name, description: e.description, lineCount: e.lineCount }))
+    : [];
+  const traits: PromptComposeTrait[] = offersSkills ? ["skills"] : [];
+  const prompt = await compose({
+    dispatcher: request.hooks,
+    input: {
+      model: request.modelId,
+      promptModel: request.modelId,
+      surfaces: [surfaceOf(request.access)],
+      tools: [...request.tools],
+      outputStyle: null,
+      traits,
+    },
+    scope: request.scope,
+    fragments: request.registry.prompts.fragments(request.filter),
+    persona: request.persona,
+    skills,
+    ...(request.workspace === undefined
+      ? {}
+      : {
+          sessionSections: [
+            { id: "environment", text: `Your working directory is ${request.workspace}.` },
+          ],
+        }),
+  });
+  for (const problem of prompt.problems) request.log(`system prompt: ${problem.message}`);
+  return toSystemText(prompt);
+}

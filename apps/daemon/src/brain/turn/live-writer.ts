@@ -1,0 +1,226 @@
+import {
+  type AssistantEntryData,
+  LIVE_OUTPUT_TAIL_CHARS,
+  type ToolResultEntryData,
+} from "@elowen/client";
+import type { AgentEvent } from "@mariozechner/pi-agent-core";
+import type { AssistantMessage } from "@mariozechner/pi-ai";
+import { mintId } from "../../store/ids.js";
+import type { BrainHost } from "../brain-host.js";
+import type { AuthoringNotes } from "./authoring-notes.js";
+import { storeResult } from "./stored-result.js";
+
+/** What the writer of one agent run knows. */
+export interface LiveWriterOptions {
+  readonly host: BrainHost;
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly agentId?: string;
+  /** The step index of the response that starts next. */
+  currentStep(): number;
+  readonly authoring: AuthoringNotes;
+  /** Told when a direct call's result entry is committed (trace settlement finds it by call id). */
+  onResultEntry(callId: string, entryId: string): void;
+}
+
+interface Streaming {
+  readonly entryId: string;
+  readonly step: number;
+  readonly startedAt: number;
+  readonly t0: number;
+}
+
+/**
+ * Turns the agent loop's events into the journal and live events, in that order: a response is
+ * announced with the id its entry will have, streams its pieces, and is committed when it ends; a
+ * tool call is announced, streams its output tail, and its result is committed before
+ * `tool_ended` says so. Every id a client sees live is the id it reads back from history.
+ */
+export class LiveWriter {
+  readonly #o: LiveWriterOptions;
+  #streaming: Streaming | undefined;
+  #lastEntryId = "";
+  readonly #tools = new Map<string, { startedAt: number; t0: number; entryId: string }>();
+
+  constructor(options: LiveWriterOptions) {
+    this.#o = options;
+  }
+
+  #scope() {
+    const { turnId, agentId } = this.#o;
+    return agentId === undefined ? { turnId } : { turnId, agentId };
+  }
+
+  #publish(type: string, data: object): void {
+    this.#o.host.events.publish(this.#o.sessionId, type, { ...this.#scope(), ...data });
+  }
+
+  /** Handles one agent event; the loop awaits it, so the journal is written before it goes on. */
+  async handle(event: AgentEvent): Promise<void> {
+    switch (event.type) {
+      case "message_start":
+        if (event.message.role === "assistant") this.#startMessage();
+        return;
+      case "message_update":
+        this.#update(event.assistantMessageEvent);
+        return;
+      case "message_end":
+        if (event.message.role === "assistant") await this.#endMessage(event.message);
+        return;
+      case "tool_execution_start":
+        this.#startTool(event.toolCallId, event.toolName, event.args);
+        return;
+      case "tool_execution_update":
+        this.#toolUpdate(event.toolCallId, event.partialResult);
+        return;
+      case "tool_execution_end":
+        await this.#endTool(event.toolCallId, event.toolName, event.result, event.isError);
+        return;
+      default:
+        return;
+    }
+  }
+
+  #startMessage(): void {
+    const { host } = this.#o;
+    const streaming = {
+      entryId: mintId("e"),
+      step: this.#o.currentStep(),
+      startedAt: host.clock.now(),
+      t0: host.clock.monotonic(),
+    };
+    this.#streaming = streaming;
+    this.#publish("assistant_started", {
+      entryId: streaming.entryId,
+      step: streaming.step,
+      model: host.model.status,
+      startedAt: streaming.startedAt,
+    });
+  }
+
+  #update(event: Extract<AgentEvent, { type: "message_update" }>["assistantMessageEvent"]): void {
+    const streaming = this.#streaming;
+    if (!streaming) return;
+    if (event.type === "text_delta" || event.type === "thinking_delta") {
+      this.#publish("assistant_delta", {
+        entryId: streaming.entryId,
+        block: event.contentIndex,
+        kind: event.type === "text_delta" ? "text" : "thinking",
+        text: event.delta,
+      });
+    } else if (event.type === "toolcall_delta" || event.type === "toolcall_start") {
+      const block = event.partial.content[event.contentIndex];
+      if (block?.type !== "toolCall") return;
+      const delta = event.type === "toolcall_delta" ? event.delta : "";
+      const reason = this.#o.authoring.delta(block.id, block.name, delta);
+      if (reason !== undefined)
+        this.#publish("tool_authoring", {
+          entryId: streaming.entryId,
+          callId: block.id,
+          name: block.name,
+          reason,
+        });
+    }
+  }
+
+  async #endMessage(message: AssistantMessage): Promise<void> {
+    const { host } = this.#o;
+    const streaming = this.#streaming ?? {
+      entryId: mintId("e"),
+      step: this.#o.currentStep(),
+      startedAt: host.clock.now(),
+      t0: host.clock.monotonic(),
+    };
+    this.#streaming = undefined;
+    for (const block of message.content)
+      if (block.type === "toolCall") this.#o.authoring.end(block.id);
+    const cut = message.stopReason === "error" || message.stopReason === "aborted";
+    const data: AssistantEntryData = {
+      ...this.#scope(),
+      step: streaming.step,
+      content: message.content,
+      stopReason: message.stopReason,
+      api: message.api,
+      provider: message.provider,
+      model: message.model,
+      ...(host.model.status.offline ? { offline: true } : {}),
+      usage: message.usage,
+      ...(message.errorMessage === undefined ? {} : { errorMessage: message.errorMessage }),
+      ...(cut ? { partial: true as const } : {}),
+      ...(message.responseId === undefined ? {} : { responseId: message.responseId }),
+      startedAt: streaming.startedAt,
+      durationMs: host.clock.monotonic() - streaming.t0,
+    };
+    await host.journal.append(this.#o.sessionId, [
+      { id: streaming.entryId, kind: "assistant", data },
+    ]);
+    this.#lastEntryId = streaming.entryId;
+  }
+
+  #startTool(callId: string, name: string, args: unknown): void {
+    const { host } = this.#o;
+    const started = {
+      startedAt: host.clock.now(),
+      t0: host.clock.monotonic(),
+      entryId: this.#lastEntryId,
+    };
+    this.#tools.set(callId, started);
+    this.#publish("tool_started", {
+      entryId: started.entryId,
+      callId,
+      name,
+      args,
+      startedAt: started.startedAt,
+    });
+  }
+
+  #toolUpdate(callId: string, partial: unknown): void {
+    const content = (partial as { content?: unknown } | undefined)?.content;
+    if (!Array.isArray(content)) return;
+    const text = content
+      .flatMap((b) => (b?.type === "text" && typeof b.text === "string" ? [b.text] : []))
+      .join("\n");
+    this.#publish("tool_updated", { callId, output: text.slice(-LIVE_OUTPUT_TAIL_CHARS) });
+  }
+
+  async #endTool(
+    callId: string,
+    toolName: string,
+    result: unknown,
+    isError: boolean,
+  ): Promise<void> {
+    const { host } = this.#o;
+    const started = this.#tools.get(callId) ?? {
+      startedAt: host.clock.now(),
+      t0: host.clock.monotonic(),
+      entryId: this.#lastEntryId,
+    };
+    this.#tools.delete(callId);
+    const durationMs = host.clock.monotonic() - started.t0;
+    const raw = (result ?? {}) as { content?: unknown; details?: unknown };
+    const content = Array.isArray(raw.content) ? raw.content : [];
+    const stored = await storeResult(host.store.blobs, content, raw.details);
+    const data: ToolResultEntryData = {
+      ...this.#scope(),
+      callId,
+      toolName,
+      content: stored.content,
+      ...(stored.details === undefined ? {} : { details: stored.details }),
+      isError,
+      startedAt: started.startedAt,
+      durationMs,
+    };
+    const entryId = mintId("e");
+    await host.journal.append(this.#o.sessionId, [
+      { id: entryId, kind: "tool_result", data, attachments: stored.attachments },
+    ]);
+    this.#o.onResultEntry(callId, entryId);
+    this.#publish("tool_ended", {
+      callId,
+      entryId,
+      isError,
+      startedAt: started.startedAt,
+      durationMs,
+    });
+  }
+}

@@ -1,0 +1,190 @@
+import type { UserEntryData } from "@elowen/client";
+import {
+  type Access,
+  type PromptOrigin,
+  type SessionKind,
+  TURN_CONTEXT_ENTRY,
+} from "@elowen/plugin-api";
+import { applyInputTransforms, renderTurnContext } from "@elowen/prompt-compose";
+import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import { isGranted } from "../../plugins/grants.js";
+import { mintId } from "../../store/ids.js";
+import type { NewJournalEntry } from "../../store/types.js";
+import type { BrainContext } from "../brain-context.js";
+import { spawnPersona } from "../session/spawn.js";
+import { baseToolSurface } from "../tools/tool-surface.js";
+import { AuthoringNotes, authoringSource } from "./authoring-notes.js";
+import { composeSystemPrompt } from "./compose-prompt.js";
+import { replayBranch, SUBMIT_CONTEXT_ENTRY, userContent } from "./replay.js";
+import type { TurnState } from "./turn-state.js";
+
+/** What a turn starts from: a submission that entered, or a sub-agent's prompt. */
+export interface TurnStart {
+  readonly sessionId: string;
+  readonly kind: SessionKind;
+  readonly access: Access;
+  readonly origin: PromptOrigin;
+  /** The text that entered (after `prompt.submit`). */
+  readonly text: string;
+  /** Blocks `prompt.submit` hooks attached for the model. */
+  readonly context: readonly string[];
+  readonly submissionId?: string;
+  readonly agentId?: string;
+  readonly agentOrdinal?: number;
+  readonly controller: AbortController;
+}
+
+/** A prepared turn: its state, the replayed history, and the prompt the first run adds. */
+export interface PreparedTurn {
+  readonly turn: TurnState;
+  readonly history: AgentMessage[];
+  readonly prompt: AgentMessage;
+}
+
+/**
+ * Steps 1 to 4 of "A turn, as data": input transforms, `turn.start` (mints the turn id), the
+ * tool surface and the system prompt (persona from `brain.session.beforeSpawn`), turn-context
+ * providers, then one transaction with the turn-context records and the user message (the turn
+ * is opened in the ledger first, so a crash after it is found and marked).
+ */
+export async function prepareTurn(brain: BrainContext, start: TurnStart): Promise<PreparedTurn> {
+  const { host } = brain;
+  const { registry } = host;
+  const { sessionId, access } = start;
+  const interactive = start.kind === "interactive";
+  const filter = (plugin: string) => isGranted(access, plugin, registry.grantable.has(plugin));
+  const scope = { sessionId, userId: access.userId, signal: start.controller.signal };
+  const branch = await host.store.journal.branch(sessionId);
+  const transformed = await applyInputTransforms(
+    registry.prompts.inputTransforms(filter),
+    { text: start.text, sessionId, userId: access.userId, origin: start.origin },
+    { signal: start.controller.signal },
+  );
+  for (const problem of transformed.problems) host.log(`input transform: ${problem.message}`);
+  const turnId = mintId("t");
+  const agent = start.agentId === undefined ? {} : { agentId: start.agentId };
+  await registry.hooks.run(
+    "turn.start",
+    { text: transformed.text, turnId, ...agent },
+    () => ({ turnId }),
+    scope,
+  );
+  const persona = await spawnPersona(brain, start);
+  const runtime = brain.runtime(sessionId);
+  const turn: TurnState = {
+    host,
+    sessionId,
+    kind: start.kind,
+    interactive,
+    turnId,
+    ...agent,
+    ...(start.agentOrdinal === undefined ? {} : { agentOrdinal: start.agentOrdinal }),
+    turnOrdinal: branch.filter((e) => e.kind === "user").length,
+    access,
+    origin: start.origin,
+    ...(start.submissionId === undefined ? {} : { submissionId: start.submissionId }),
+    controller: start.controller,
+    startedAt: host.clock.now(),
+    t0: host.clock.monotonic(),
+    filter,
+    steps: 0,
+    usages: [],
+    toolResults: 0,
+    lastToolName: "",
+    systemPrompt: "",
+    tools: [],
+    toolScope: {
+      sessionId,
+      turnId,
+      ...agent,
+      kind: start.kind,
+      interactive,
+      access,
+      signal: start.controller.signal,
+      hooks: registry.hooks,
+      asks: brain.asks,
+      alwaysAllowed: runtime.alwaysAllowed,
+      emitCard: (card) => {
+        if (interactive) void host.cards.emit(sessionId, card).catch(() => undefined);
+      },
+      monotonic: host.clock.monotonic,
+    },
+    authoring: new AuthoringNotes(() => undefined, host.clock.monotonic),
+    resultEntries: new Map(),
+    journalListeners: new Set(),
+    cleanups: [],
+  };
+  brain.turns.set(turnId, turn);
+  const base = await baseToolSurface(host, sessionId, filter, brain.hostTools(turn));
+  turn.tools = await brain.composeTools(turn, base.tools);
+  turn.authoring = new AuthoringNotes(
+    (name) => authoringSource(turn.tools.find((t) => t.name === name)),
+    host.clock.monotonic,
+  );
+  turn.systemPrompt = await composeSystemPrompt({
+    hooks: registry.hooks,
+    registry,
+    modelId: host.model.model.id,
+    tools: turn.tools.map((t) => t.name),
+    access,
+    persona,
+    filter,
+    scope,
+    ...(base.workspace === undefined ? {} : { workspace: base.workspace }),
+    log: host.log,
+  });
+  const rendered = await renderTurnContext(
+    registry.prompts.turnContextProviders(filter),
+    {
+      sessionId,
+      turnId,
+      userId: access.userId,
+      text: transformed.text,
+      surface: access.surface,
+      ...agent,
+    },
+    { clock: host.clock, signal: start.controller.signal },
+  );
+  for (const problem of rendered.problems) host.log(`turn context: ${problem.message}`);
+  const user: UserEntryData = {
+    turnId,
+    ...(start.submissionId === undefined ? {} : { submissionId: start.submissionId }),
+    text: start.text,
+    ...(transformed.text === start.text ? {} : { modelText: transformed.text }),
+    origin: start.origin,
+    ...agent,
+  };
+  const entries: NewJournalEntry[] = rendered.records.map((record) => ({
+    kind: "custom",
+    customType: TURN_CONTEXT_ENTRY,
+    hidden: true,
+    data: record,
+  }));
+  if (start.context.length > 0)
+    entries.push({
+      kind: "custom",
+      customType: SUBMIT_CONTEXT_ENTRY,
+      hidden: true,
+      data: { turnId, blocks: start.context },
+    });
+  const history = await replayBranch(branch, host.store.blobs);
+  const userEntryId = mintId("e");
+  entries.push({ id: userEntryId, kind: "user", data: user });
+  await host.store.turns.open(sessionId, turnId, turn.startedAt);
+  await host.journal.append(sessionId, entries);
+  host.events.publish(sessionId, "turn_started", {
+    turnId,
+    ...agent,
+    ...(start.submissionId === undefined ? {} : { submissionId: start.submissionId }),
+    origin: start.origin,
+    userEntryId,
+    startedAt: turn.startedAt,
+    model: host.model.status,
+  });
+  const prompt: AgentMessage = {
+    role: "user",
+    content: userContent(transformed.text, rendered.records, start.context),
+    timestamp: turn.startedAt,
+  };
+  return { turn, history, prompt };
+}

@@ -1,0 +1,52 @@
+import type { RunOutcome } from "@elowen/plugin-api";
+import type { BrainContext } from "../brain-context.js";
+import { completeTurn, type SettledTurn } from "./complete-turn.js";
+import { prepareTurn, type TurnStart } from "./prepare-turn.js";
+import { runWithBoundary } from "./settle-run.js";
+
+/**
+ * One turn from start to settle ("A turn, as data", steps 2 to 7). A fault of the host inside the
+ * runs still settles the turn, with reason `error`; the exchange is then offered to the settled
+ * listeners (the post-turn skill reviewer's seam).
+ */
+export async function runTurn(brain: BrainContext, start: TurnStart): Promise<SettledTurn> {
+  const { host } = brain;
+  const { turn, history, prompt } = await prepareTurn(brain, start);
+  let outcome: RunOutcome = "error";
+  let failure: string | undefined;
+  try {
+    outcome = (await runWithBoundary(turn, history, prompt)).outcome;
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+    host.log(`turn ${turn.turnId} of session ${turn.sessionId} failed: ${failure}`);
+  } finally {
+    for (const cleanup of turn.cleanups.splice(0)) {
+      try {
+        cleanup();
+      } catch (error) {
+        host.log(`turn cleanup failed: ${(error as Error).message}`);
+      }
+    }
+  }
+  if (start.controller.signal.aborted && outcome === "completed") outcome = "aborted";
+  try {
+    const settled = await completeTurn(turn, outcome, failure);
+    for (const listener of brain.settledListeners) {
+      try {
+        await listener({
+          sessionId: turn.sessionId,
+          kind: turn.kind,
+          access: turn.access,
+          outcome: settled,
+          ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
+          resultEntries: turn.resultEntries,
+        });
+      } catch (error) {
+        host.log(`an exchange-settled listener failed: ${(error as Error).message}`);
+      }
+    }
+    return settled;
+  } finally {
+    brain.turns.delete(turn.turnId);
+  }
+}

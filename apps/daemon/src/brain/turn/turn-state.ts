@@ -1,0 +1,51 @@
+import type { Access, PromptOrigin, SessionKind, TurnUsage } from "@elowen/plugin-api";
+import type { PluginFilter } from "@elowen/prompt-compose";
+import type { AssistantMessage } from "@mariozechner/pi-ai";
+import type { BrainHost } from "../brain-host.js";
+import type { ToolDef } from "../tools/tool-def.js";
+import type { ToolScope } from "../tools/tool-scope.js";
+import type { AuthoringNotes } from "./authoring-notes.js";
+
+/**
+ * One turn while it runs: who and where, its counters (steps, tool results, real requests'
+ * usage), its tools and system prompt, and how it is stopped. Runs of the turn (a granted
+ * continuation) share it.
+ */
+export interface TurnState {
+  readonly host: BrainHost;
+  readonly sessionId: string;
+  readonly kind: SessionKind;
+  readonly interactive: boolean;
+  readonly turnId: string;
+  readonly agentId?: string;
+  /** The sub-agent run's position among the daemon's sub-agent runs (offline script key). */
+  readonly agentOrdinal?: number;
+  /** The turn's position in its session, from 0 (offline script key). */
+  readonly turnOrdinal: number;
+  readonly access: Access;
+  readonly origin: PromptOrigin;
+  readonly submissionId?: string;
+  readonly controller: AbortController;
+  readonly startedAt: number;
+  readonly t0: number;
+  /** Plugins taking part in this turn (grants). */
+  readonly filter: PluginFilter;
+  /** Model requests made so far (the next step's index). */
+  steps: number;
+  /** The final engine message of each real request, for usage. */
+  readonly usages: TurnUsage[];
+  toolResults: number;
+  lastToolName: string;
+  systemPrompt: string;
+  tools: ToolDef[];
+  toolScope: ToolScope;
+  authoring: AuthoringNotes;
+  /** The journal entry of each direct call's result, by call id (trace settlement). */
+  readonly resultEntries: Map<string, string>;
+  /** Told after every journal write of this turn. */
+  readonly journalListeners: Set<() => void>;
+  /** The last response of the turn so far. */
+  lastAssistant?: AssistantMessage;
+  /** Closes what the turn opened (code-mode cells, trace writers) when it settles. */
+  readonly cleanups: (() => void)[];
+}
