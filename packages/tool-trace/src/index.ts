@@ -18,6 +18,12 @@ export {
 } from "./limits.js";
 export type { LiveToolEvent } from "./live-rows.js";
 export { LiveToolRows } from "./live-rows.js";
+export {
+  LONG_TOOLS,
+  ROW_REASON_FIELDS,
+  toolActivityLabel,
+  toolRowReason,
+} from "./presentation.js";
 export { entryRows, projectToolRows } from "./project-rows.js";
 export { OMISSION_MARKER_BYTES } from "./record-fit.js";
 export type { AnswerView, ToolCallEntry, ToolRow } from "./rows.js";
