@@ -71,6 +71,7 @@ describe("the offline model", () => {
       content: [{ type: "text", text: "Oslo: sunny" }],
       isError: false,
     });
+    await log.next("turn_completed");
     const ended = await log.next("tool_ended");
     expect(ended.data.entryId).toBe(history[2]?.id);
     const deltas = log.of("assistant_delta").filter((e) => e.data.entryId === history[3]?.id);

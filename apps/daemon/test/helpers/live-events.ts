@@ -6,6 +6,8 @@ import {
   type SessionEvent,
   type TypedSessionEvent,
 } from "@elowen/client";
+import type { ElowenConfigInput } from "../../src/config/schema.js";
+import { startTestDaemon, type TestDaemon, tempHome } from "./test-daemon.js";
 
 /** Writes an offline model script into `dir` and returns its path. */
 export function scriptFile(dir: string, yaml: string): string {
@@ -70,4 +72,30 @@ export async function subscribe(client: ElowenClient, sessionId: string): Promis
     },
     close: () => subscription.close(),
   };
+}
+
+/** Starts a daemon with the brain-kit fixture plugin (consent given), an offline script and settings. */
+export async function startBrainDaemon(
+  options: {
+    readonly script?: string;
+    readonly settings?: Record<string, unknown>;
+    readonly config?: ElowenConfigInput;
+    readonly home?: string;
+  } = {},
+): Promise<TestDaemon> {
+  const home = options.home ?? tempHome();
+  const script = options.script === undefined ? undefined : scriptFile(home, options.script);
+  return startTestDaemon({
+    home,
+    plugins: ["brain-kit"],
+    config: {
+      ...options.config,
+      model: { ...(script === undefined ? {} : { script }), ...options.config?.model },
+      plugins: {
+        consent: { "brain-kit": { mutates: ["tools", "runBoundary", "prompt", "turnContext"] } },
+        settings: { "brain-kit": options.settings ?? {} },
+        ...options.config?.plugins,
+      },
+    },
+  });
 }

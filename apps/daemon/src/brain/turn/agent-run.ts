@@ -69,7 +69,9 @@ export async function runAgent(
       const isError = errors.get(toolCall.id);
       return isError === undefined ? undefined : { isError };
     },
-    shouldStopAfterTurn: () => turn.steps - runStart >= host.config.maxSteps,
+    // An aborted turn makes no further request; the step ceiling ends a run.
+    shouldStopAfterTurn: () =>
+      turn.controller.signal.aborted || turn.steps - runStart >= host.config.maxSteps,
     getSteeringMessages: async () => {
       const due = [];
       for (let n = lastStepContext + 1; n <= turn.toolResults; n += 1)

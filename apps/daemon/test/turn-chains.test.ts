@@ -1,0 +1,116 @@
+import { parseEntryData } from "@elowen/client";
+import { TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { afterEach, describe, expect, test } from "vitest";
+import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/turn/replay.js";
+import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
+import type { TestDaemon } from "./helpers/test-daemon.js";
+
+let t: TestDaemon | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const TOOL_THEN_ANSWER = `turns:
+  - steps:
+      - text: "checking"
+        tools: [{ name: Weather, args: { city: Oslo } }]
+      - text: "done"
+`;
+
+describe("prompt.submit and input", () => {
+  test("a drop is answered to the sender with the hook's text, and nothing enters the session", async () => {
+    t = await startBrainDaemon({ settings: { dropWord: "secret" } });
+    const session = await t.owner.sessions.create();
+    const reply = await t.owner.sessions.submitTurn(session.id, { text: "tell me the secret" });
+    expect(reply).toEqual({ status: "dropped", reason: "no secret here" });
+    expect((await t.owner.sessions.history(session.id)).entries).toEqual([]);
+    expect(await t.owner.sessions.state(session.id)).toMatchObject({ running: null, queued: [] });
+  });
+
+  test("input transforms change what the model reads, the transcript keeps what entered", async () => {
+    t = await startBrainDaemon({ settings: { transformPrefix: "[expanded] " } });
+    const session = await t.owner.sessions.create();
+    await t.owner.sessions.submitTurn(session.id, { text: "hi", waitForSettle: true });
+    const [user] = (await t.owner.sessions.history(session.id)).entries;
+    expect(parseEntryData(user as never)).toMatchObject({
+      kind: "user",
+      data: { text: "hi", modelText: "[expanded] hi", origin: { kind: "composer" } },
+    });
+  });
+
+  test("turn context is stored hidden in the same commit as the user message and never drawn", async () => {
+    t = await startBrainDaemon({ settings: { turnContext: "Open ticket: ACME-7." } });
+    const session = await t.owner.sessions.create();
+    await t.owner.sessions.submitTurn(session.id, { text: "status?", waitForSettle: true });
+    const branch = await t.daemon.host.store.journal.branch(session.id);
+    const context = branch.find((e) => e.customType === TURN_CONTEXT_ENTRY);
+    const user = branch.find((e) => e.kind === "user");
+    expect(context).toMatchObject({
+      hidden: true,
+      data: { text: "Open ticket: ACME-7.", name: "facts" },
+    });
+    expect(context?.createdAt).toBe(user?.createdAt);
+    expect(context?.seq).toBe((user?.seq ?? 0) - 1);
+    const visible = (await t.owner.sessions.history(session.id)).entries;
+    expect(visible.some((e) => e.customType === TURN_CONTEXT_ENTRY)).toBe(false);
+    expect(branch.some((e) => e.customType === SUBMIT_CONTEXT_ENTRY)).toBe(false);
+  });
+});
+
+describe("turn.step", () => {
+  test("a hook's rewritten text is what clients see live and what the transcript keeps", async () => {
+    t = await startBrainDaemon({
+      script: "turns: [{ steps: [{ text: quiet words }] }]",
+      settings: { shout: true },
+    });
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    const reply = await t.owner.sessions.submitTurn(session.id, {
+      text: "hi",
+      waitForSettle: true,
+    });
+    expect(reply).toMatchObject({ outcome: { answer: "QUIET WORDS" } });
+    await log.next("turn_completed");
+    expect(
+      log
+        .of("assistant_delta")
+        .map((e) => e.data.text)
+        .join(""),
+    ).toBe("QUIET WORDS");
+    const assistant = (await t.owner.sessions.history(session.id)).entries.find(
+      (e) => e.kind === "assistant",
+    );
+    expect(parseEntryData(assistant as never)).toMatchObject({
+      data: { content: [{ type: "text", text: "QUIET WORDS" }] },
+    });
+    await log.close();
+  });
+
+  test("a tool call whose tool chunk a hook keeps back is recorded nowhere and never runs", async () => {
+    t = await startBrainDaemon({ script: TOOL_THEN_ANSWER, settings: { withholdTools: true } });
+    const session = await t.owner.sessions.create();
+    const reply = await t.owner.sessions.submitTurn(session.id, {
+      text: "hi",
+      waitForSettle: true,
+    });
+    expect(reply).toMatchObject({ outcome: { reason: "answer", answer: "checking" } });
+    const kinds = (await t.owner.sessions.history(session.id)).entries.map((e) => e.kind);
+    expect(kinds).toEqual(["user", "assistant", "turn_end"]);
+  });
+});
+
+describe("persona", () => {
+  test("brain.session.beforeSpawn's persona reaches the system prompt of the session's turns", async () => {
+    t = await startBrainDaemon({ settings: { persona: "You are Ada." } });
+    const session = await t.owner.sessions.create();
+    const seen: string[] = [];
+    t.daemon.host.registry.hooks.on("test", "prompt.compose", async (_$, e, next) => {
+      const result = await next(e);
+      seen.push(result.sections.map((s) => s.text).join("\n"));
+      return result;
+    });
+    await t.owner.sessions.submitTurn(session.id, { text: "hi", waitForSettle: true });
+    expect(seen[0]).toContain("You are Ada.");
+  });
+});

@@ -1,0 +1,181 @@
+import { parseEntryData } from "@elowen/client";
+import { RUN_BOUNDARY_ENTRY, STEP_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { afterEach, describe, expect, test } from "vitest";
+import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
+import type { TestDaemon } from "./helpers/test-daemon.js";
+
+let t: TestDaemon | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe("the run boundary", () => {
+  test("a hook gets exactly one continuation; its note is model-visible and never drawn", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - text: "first run"
+      - text: "continued"
+`,
+      settings: { continueOnce: true },
+    });
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    const reply = await t.owner.sessions.submitTurn(session.id, {
+      text: "go",
+      waitForSettle: true,
+    });
+    expect(reply).toMatchObject({ outcome: { reason: "answer", answer: "continued" } });
+    const continuation = await log.next("continuation");
+    expect(continuation.data).toMatchObject({ continuationsUsed: 1, messages: 1, records: 1 });
+    expect(log.of("continuation")).toHaveLength(1);
+    const branch = await t.daemon.host.store.journal.branch(session.id);
+    const boundary = branch.filter((e) => e.customType === RUN_BOUNDARY_ENTRY);
+    expect(boundary.map((e) => [e.hidden, (e.data as { kind: string }).kind])).toEqual([
+      [true, "message"],
+      [true, "record"],
+    ]);
+    const visible = (await t.owner.sessions.history(session.id)).entries.map((e) => e.kind);
+    expect(visible).toEqual(["user", "assistant", "assistant", "turn_end"]);
+    await log.close();
+  });
+});
+
+describe("abort", () => {
+  test("abort ends the running turn with reason aborted; what was said stays in history", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - text: "working on it"
+        tools: [{ name: Slow, args: {} }]
+`,
+    });
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    const settled = t.owner.sessions.submitTurn(session.id, { text: "go", waitForSettle: true });
+    await log.next("tool_started");
+    const aborted = await t.owner.sessions.abort(session.id);
+    expect(aborted.turnId).toMatch(/^t_/);
+    expect(await settled).toMatchObject({
+      outcome: { reason: "aborted", answer: "working on it" },
+    });
+    const kinds = (await t.owner.sessions.history(session.id)).entries.map((e) => e.kind);
+    expect(kinds).toEqual(["user", "assistant", "tool_result", "turn_end"]);
+    await log.close();
+  });
+});
+
+describe("concurrent submits", () => {
+  test("the second submission queues behind the first and nothing of the two interleaves", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - tools: [{ name: Confirm, args: { question: "Go on?" } }]
+      - text: "one"
+  - steps:
+      - text: "two"
+`,
+    });
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    const first = await t.owner.sessions.submitTurn(session.id, { text: "first" });
+    const asked = await log.next("question_asked");
+    const second = await t.owner.sessions.submitTurn(session.id, { text: "second" });
+    expect(first).toMatchObject({ status: "accepted", position: 0 });
+    expect(second).toMatchObject({ status: "accepted", position: 1 });
+    expect((await t.owner.sessions.state(session.id)).queued).toEqual([
+      { submissionId: (second as { submissionId: string }).submissionId, position: 1 },
+    ]);
+    await t.owner.sessions.answerQuestion(session.id, asked.data.questionId, {
+      answers: [{ selected: ["Yes"] }],
+    });
+    await log.next("turn_completed", (e) => e.data.answer === "two");
+    const entries = (await t.owner.sessions.history(session.id)).entries;
+    const turns = entries.map((e) => (e.data as { turnId: string }).turnId);
+    const firstTurn = turns[0];
+    const boundary = turns.lastIndexOf(firstTurn);
+    expect(turns.slice(0, boundary + 1).every((id) => id === firstTurn)).toBe(true);
+    expect(turns.slice(boundary + 1).every((id) => id !== firstTurn)).toBe(true);
+    expect(entries.map((e) => e.kind)).toEqual([
+      "user",
+      "assistant",
+      "tool_result",
+      "assistant",
+      "turn_end",
+      "user",
+      "assistant",
+      "turn_end",
+    ]);
+    await log.close();
+  });
+});
+
+describe("step context", () => {
+  test("reminders are stored hidden after the interval's tool result, before the model's next request", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - tools: [{ name: Weather, args: { city: A } }, { name: Weather, args: { city: B } }]
+      - text: "done"
+`,
+      settings: { stepContext: "Remember the budget." },
+      config: { brain: { stepContextInterval: 2 } },
+    });
+    const session = await t.owner.sessions.create();
+    await t.owner.sessions.submitTurn(session.id, { text: "go", waitForSettle: true });
+    const branch = await t.daemon.host.store.journal.branch(session.id);
+    const kinds = branch.map((e) => e.customType ?? e.kind);
+    expect(kinds).toEqual([
+      "user",
+      "assistant",
+      "tool_result",
+      "tool_result",
+      STEP_CONTEXT_ENTRY,
+      "assistant",
+      "turn_end",
+    ]);
+    expect(branch[4]).toMatchObject({
+      hidden: true,
+      data: { text: "Remember the budget.", toolResults: 2 },
+    });
+  });
+});
+
+describe("sub-agents", () => {
+  test("a plugin's agent.spawn runs a child loop with its own agent id and hands back its answer", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - tools: [{ name: Delegate, args: { task: "count the files" } }]
+      - text: "the helper answered"
+agents:
+  - steps:
+      - text: "there are 3 files"
+`,
+    });
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    await t.owner.sessions.submitTurn(session.id, { text: "go", waitForSettle: true });
+    const done = await log.next("agent", (e) => e.data.state !== "running");
+    expect(done.data).toMatchObject({
+      name: "helper",
+      state: "completed",
+      answer: "there are 3 files",
+    });
+    const result = (await t.owner.sessions.history(session.id)).entries
+      .map((e) => parseEntryData(e))
+      .find((p) => p?.kind === "tool_result");
+    expect(result?.data).toMatchObject({
+      content: [{ type: "text", text: "there are 3 files" }],
+      details: {
+        agentId: done.data.agentId,
+        agents: [{ agentId: done.data.agentId, state: "completed" }],
+      },
+    });
+    const child = await t.owner.sessions.history(done.data.sessionId);
+    expect(child.entries.map((e) => e.kind)).toEqual(["user", "assistant", "turn_end"]);
+    expect((child.entries[2]?.data as { agentId?: string }).agentId).toBe(done.data.agentId);
+    await log.close();
+  });
+});
