@@ -123,7 +123,8 @@ describe("the permission gate", () => {
     expect(log.of("permission_asked")).toHaveLength(1);
     const outcomes = (await results(session.id)).map(
       (r) =>
-        (r.details?.questionAnswer as { questions: { outcome: string }[] }).questions[0]?.outcome,
+        (r.details?.questionAnswer as { questions: { outcome: string }[] } | undefined)
+          ?.questions[0]?.outcome,
     );
     expect(outcomes).toEqual(["always", "always"]);
     await log.close();

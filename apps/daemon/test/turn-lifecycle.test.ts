@@ -93,7 +93,7 @@ describe("concurrent submits", () => {
     await log.next("turn_completed", (e) => e.data.answer === "two");
     const entries = (await t.owner.sessions.history(session.id)).entries;
     const turns = entries.map((e) => (e.data as { turnId: string }).turnId);
-    const firstTurn = turns[0];
+    const firstTurn = turns[0] ?? "";
     const boundary = turns.lastIndexOf(firstTurn);
     expect(turns.slice(0, boundary + 1).every((id) => id === firstTurn)).toBe(true);
     expect(turns.slice(boundary + 1).every((id) => id !== firstTurn)).toBe(true);
@@ -175,7 +175,9 @@ agents:
     });
     const child = await t.owner.sessions.history(done.data.sessionId);
     expect(child.entries.map((e) => e.kind)).toEqual(["user", "assistant", "turn_end"]);
-    expect((child.entries[2]?.data as { agentId?: string }).agentId).toBe(done.data.agentId);
+    expect((child.entries[2]?.data as { agentId?: string } | undefined)?.agentId).toBe(
+      done.data.agentId,
+    );
     await log.close();
   });
 });
