@@ -33,11 +33,41 @@ describe("the plugin", () => {
 
   test("registers exactly one code-mode control, with authoring notes", async () => {
     const registered: CodeModeControl[] = [];
-    const ctx = { registerCodeMode: (control: CodeModeControl) => registered.push(control) };
+    const ctx = {
+      registerCodeMode: (control: CodeModeControl) => registered.push(control),
+      registerHook: () => {},
+    };
     await plugin.register(ctx as unknown as PluginContext);
     expect(registered).toHaveLength(1);
     expect(
       registered[0]?.authoringReason?.("exec", '{"script":"tools.A({ reason: \\"r\\" })'),
     ).toBe("r");
+  });
+
+  test("takes its options from the operator's settings and refuses a bad one, naming the field", async () => {
+    const ctx = (settings: Record<string, unknown>) =>
+      ({
+        settings,
+        registerCodeMode: () => {},
+        registerHook: () => {},
+      }) as unknown as PluginContext;
+    expect(() => plugin.register(ctx({ yieldAfterMs: 250 }))).not.toThrow();
+    expect(() => plugin.register(ctx({ yieldAfterMs: 0 }))).toThrow(/yieldAfterMs/);
+    expect(() => plugin.register(ctx({ yieldAfterMS: 250 }))).toThrow(
+      /unknown option "yieldAfterMS"/,
+    );
+  });
+
+  test("closes its sandbox workers at plugin.shutdown", async () => {
+    const hooks: { name: string; run: () => unknown }[] = [];
+    const controls: { stats(): unknown }[] = [];
+    await plugin.register({
+      settings: {},
+      registerCodeMode: (control: { stats(): unknown }) => controls.push(control),
+      registerHook: (hook: { name: string; run: () => unknown }) => hooks.push(hook),
+    } as unknown as PluginContext);
+    expect(hooks.map((h) => h.name)).toEqual(["plugin.shutdown"]);
+    hooks[0]?.run();
+    expect(controls[0]?.stats()).toEqual({ idle: 0, busy: 0, started: 0 });
   });
 });
