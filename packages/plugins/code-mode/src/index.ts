@@ -2,7 +2,7 @@
  * @elowen/plugin-code-mode: model-written scripts calling the turn's tools from a sandbox, each
  * nested call drawn as an ordinary row. The default export is the plugin a host loads.
  */
-import { definePlugin } from "@elowen/plugin-api";
+import { definePlugin, type ElowenPlugin } from "@elowen/plugin-api";
 import { createCodeModeControl } from "./control.js";
 
 export { authoringReason } from "./authoring/authoring-reason.js";
@@ -39,7 +39,7 @@ export { MAX_CELLS_PER_WORKER } from "./sandbox/sandbox-pool.js";
  * validated by {@link parseCodeModeOptions}: a bad one refuses the plugin in `register`, naming
  * the field. Its sandbox workers are closed at `plugin.shutdown`.
  */
-const plugin = definePlugin({
+const plugin: ElowenPlugin = definePlugin({
   register(ctx) {
     const control = createCodeModeControl(ctx.settings ?? {});
     ctx.registerCodeMode(control);
