@@ -2,8 +2,7 @@
  * @elowen/plugin-code-mode: model-written scripts calling the turn's tools from a sandbox, each
  * nested call drawn as an ordinary row. The default export is the plugin a host loads.
  */
-import { definePlugin, type ElowenPlugin } from "@elowen/plugin-api";
-import { createCodeModeControl } from "./control.js";
+import { settingsPlugin } from "./settings-plugin.js";
 
 export { authoringReason } from "./authoring/authoring-reason.js";
 export { partialScript } from "./authoring/partial-script.js";
@@ -33,17 +32,6 @@ export {
 export type { SandboxPoolStats } from "./sandbox/sandbox-pool.js";
 export { MAX_CELLS_PER_WORKER } from "./sandbox/sandbox-pool.js";
 
-/**
- * The code-mode plugin. Its options are the operator's settings for it (`ctx.settings`, e.g.
- * `plugins.settings["@elowen/plugin-code-mode"].yieldAfterMs` in the daemon's configuration),
- * validated by {@link parseCodeModeOptions}: a bad one refuses the plugin in `register`, naming
- * the field. Its sandbox workers are closed at `plugin.shutdown`.
- */
-const plugin: ElowenPlugin = definePlugin({
-  register(ctx) {
-    const control = createCodeModeControl(ctx.settings ?? {});
-    ctx.registerCodeMode(control);
-    ctx.registerHook({ name: "plugin.shutdown", run: () => control.close() });
-  },
-});
+/** The code-mode plugin; its options are the operator's settings for it (`ctx.settings`). */
+const plugin = settingsPlugin();
 export default plugin;
