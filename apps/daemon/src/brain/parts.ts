@@ -1,6 +1,11 @@
 import type { BrainParts } from "./brain.js";
+import { composeCodeMode } from "./code-mode/composition.js";
+import { shareTools } from "./shares/share-tools.js";
 
 /** The brain's parts beyond turns: the host's share tools and code mode's composition. */
 export function brainParts(): BrainParts {
-  return {};
+  return {
+    hostTools: (_brain, turn) => shareTools(turn),
+    composeTools: (brain, turn, tools) => composeCodeMode(brain, turn, tools),
+  };
 }

@@ -4,9 +4,9 @@ const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
 /**
  * What an id names: a session, a journal entry, a turn, a submission, a question, a permission
- * prompt, or a sub-agent.
+ * prompt, a sub-agent, or a trace row of nested work.
  */
-export type IdPrefix = "s" | "e" | "t" | "u" | "q" | "p" | "a";
+export type IdPrefix = "s" | "e" | "t" | "u" | "q" | "p" | "a" | "r";
 
 /**
  * A host-minted id: a prefix, ten characters of time (milliseconds, base 32) and sixteen random

@@ -5,7 +5,10 @@ import { summarizeArguments, type ToolDef } from "./tool-def.js";
  * A plugin's registered tool as the brain offers it: arguments checked with the plugin's zod
  * schema (the model reads its JSON Schema), permission `never` unless the tool asks for `ask`.
  */
-export function pluginToolDef(entry: RegisteredTool): ToolDef {
+export function pluginToolDef(
+  entry: RegisteredTool,
+  authoringReason?: (toolName: string, partialArguments: string) => string | undefined,
+): ToolDef {
   const { tool } = entry;
   return {
     name: tool.name,
@@ -16,6 +19,7 @@ export function pluginToolDef(entry: RegisteredTool): ToolDef {
     permission: tool.permission ?? "never",
     ...(tool.reasonField === undefined ? {} : { reasonField: tool.reasonField }),
     ...(tool.executionMode === undefined ? {} : { executionMode: tool.executionMode }),
+    ...(authoringReason === undefined ? {} : { authoringReason }),
     check(args) {
       const parsed = tool.parameters.safeParse(args);
       if (parsed.success) return { ok: true, value: parsed.data };

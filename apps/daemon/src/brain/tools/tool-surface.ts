@@ -19,7 +19,7 @@ export async function baseToolSurface(
   const tools = host.registry.tools
     .list()
     .filter((entry) => filter(entry.plugin))
-    .map(pluginToolDef);
+    .map((entry) => pluginToolDef(entry));
   const taken = new Set(tools.map((t) => t.name));
   const add = (defs: readonly ToolDef[]) => {
     for (const def of defs) {

@@ -3,6 +3,7 @@ import { access, mkdir, open, readFile, writeFile } from "node:fs/promises";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { validateToolArguments } from "@mariozechner/pi-ai";
 import type { BrainConfig } from "../brain-config.js";
+import { imageTypeOf } from "../shares/image-type.js";
 import { summarizeArguments, type ToolDef } from "./tool-def.js";
 import { confine } from "./workspace-guard.js";
 
@@ -14,24 +15,12 @@ const loadCodingAgent = () => {
   return codingAgent;
 };
 
-const IMAGE_MAGIC: readonly [string, (b: Buffer) => boolean][] = [
-  ["image/png", (b) => b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))],
-  ["image/jpeg", (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
-  ["image/gif", (b) => b.subarray(0, 4).toString("latin1") === "GIF8"],
-  [
-    "image/webp",
-    (b) =>
-      b.subarray(0, 4).toString("latin1") === "RIFF" &&
-      b.subarray(8, 12).toString("latin1") === "WEBP",
-  ],
-];
-
 async function imageType(path: string): Promise<string | undefined> {
   const handle = await open(path, "r");
   try {
     const head = Buffer.alloc(12);
     await handle.read(head, 0, 12, 0);
-    return IMAGE_MAGIC.find(([, test]) => test(head))?.[0];
+    return imageTypeOf(head);
   } finally {
     await handle.close();
   }

@@ -2,6 +2,7 @@ import type { Access, PromptOrigin, SessionKind, TurnUsage } from "@elowen/plugi
 import type { PluginFilter } from "@elowen/prompt-compose";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { BrainHost } from "../brain-host.js";
+import type { TurnTrace } from "../code-mode/turn-trace.js";
 import type { ToolDef } from "../tools/tool-def.js";
 import type { ToolScope } from "../tools/tool-scope.js";
 import type { AuthoringNotes } from "./authoring-notes.js";
@@ -46,6 +47,8 @@ export interface TurnState {
   readonly journalListeners: Set<() => void>;
   /** The last response of the turn so far. */
   lastAssistant?: AssistantMessage;
+  /** The turn's trace logs and share allowance (nested work, share tools), made on first use. */
+  trace?: TurnTrace;
   /** Closes what the turn opened (code-mode cells, trace writers) when it settles. */
   readonly cleanups: (() => void)[];
 }

@@ -1,0 +1,100 @@
+import type {
+  CodeModeComposition,
+  CodeModeCompositionRequest,
+  PluginTool,
+} from "@elowen/plugin-api";
+import { TOOL_NAME_PATTERN } from "@elowen/plugin-api";
+import { z } from "zod";
+import { runWithAccess } from "../../plugins/access-scope.js";
+import { runInTurn } from "../../plugins/turn-scope.js";
+import type { BrainContext } from "../brain-context.js";
+import { pluginToolDef } from "../tools/plugin-tools.js";
+import type { ToolDef } from "../tools/tool-def.js";
+import type { TurnState } from "../turn/turn-state.js";
+import { nestedTool } from "./nested-tools.js";
+import { turnTrace } from "./turn-trace.js";
+
+function wrapperDefs(
+  plugin: string,
+  tools: readonly PluginTool[],
+  reader: ((name: string, partial: string) => string | undefined) | undefined,
+  taken: Set<string>,
+  log: (message: string) => void,
+): ToolDef[] {
+  const out: ToolDef[] = [];
+  for (const tool of tools) {
+    if (!TOOL_NAME_PATTERN.test(tool.name) || taken.has(tool.name)) {
+      log(`code mode's ${tool.name} tool is left out: its name is invalid or already offered`);
+      continue;
+    }
+    try {
+      const parametersJsonSchema = z.toJSONSchema(tool.parameters, { io: "input" }) as Record<
+        string,
+        unknown
+      >;
+      out.push(pluginToolDef({ plugin, tool, parametersJsonSchema }, reader));
+      taken.add(tool.name);
+    } catch (error) {
+      log(`code mode's ${tool.name} tool is left out: ${(error as Error).message}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The host composition of code mode (seed 000, Rows for work the model did not call): the
+ * control gets the turn's fully gated nested tools (model-only ones left out), a trace sink per
+ * producer id from the turn's trace, and a signal aborted when the turn settles, so no cell
+ * outlives its turn. Its wrapper tools join the surface and the direct tools it takes over are
+ * withdrawn (model-only tools always stay). An absent, ineligible or failing control leaves the
+ * direct surface as it was.
+ */
+export async function composeCodeMode(
+  brain: BrainContext,
+  turn: TurnState,
+  tools: ToolDef[],
+): Promise<ToolDef[]> {
+  const { host } = brain;
+  const owned = host.registry.codeMode;
+  if (!owned || !turn.filter(owned.plugin)) return tools;
+  const trace = turnTrace(turn);
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  turn.controller.signal.addEventListener("abort", stop, { once: true });
+  turn.cleanups.push(() => {
+    turn.controller.signal.removeEventListener("abort", stop);
+    stop();
+  });
+  const request: CodeModeCompositionRequest = {
+    sessionId: turn.sessionId,
+    turnId: turn.turnId,
+    userId: turn.access.userId,
+    tools: tools.filter((t) => !t.modelOnly).map((t) => nestedTool(turn, t, trace)),
+    trace: (producerId) => trace.turn.trace(producerId),
+    signal: controller.signal,
+  };
+  const scope = {
+    sessionId: turn.sessionId,
+    turnId: turn.turnId,
+    kind: turn.kind,
+    interactive: turn.interactive,
+    ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
+  };
+  let composition: CodeModeComposition | undefined;
+  try {
+    composition = await runWithAccess(turn.access, () =>
+      runInTurn(scope, () => owned.value.compose(request)),
+    );
+  } catch (error) {
+    host.log(
+      `code mode of ${owned.plugin} failed to compose; the direct tools stay: ${(error as Error).message}`,
+    );
+    return tools;
+  }
+  if (!composition) return tools;
+  const hidden = new Set(composition.hide ?? []);
+  const direct = tools.filter((t) => t.modelOnly || !hidden.has(t.name));
+  const reader = owned.value.authoringReason?.bind(owned.value);
+  const taken = new Set(direct.map((t) => t.name));
+  return [...direct, ...wrapperDefs(owned.plugin, composition.tools, reader, taken, host.log)];
+}

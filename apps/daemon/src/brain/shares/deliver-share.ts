@@ -1,0 +1,50 @@
+import {
+  errorResult,
+  MAX_SHARES_PER_TURN,
+  type SharedFile,
+  type SharedImage,
+  type ToolResult,
+  textResult,
+} from "@elowen/plugin-api";
+import { turnTrace } from "../code-mode/turn-trace.js";
+import type { HostToolContext } from "../tools/tool-def.js";
+import type { TurnState } from "../turn/turn-state.js";
+
+/** One delivery: exactly a shared image or a shared file. */
+export type Share = { readonly sharedImage: SharedImage } | { readonly sharedFile: SharedFile };
+
+/**
+ * Delivers a share whose bytes are already stored, in the seed's order: trace admission (a nested
+ * call reserves its slot on its row through `reserveNestedShare`; a direct one takes a place in the
+ * turn's allowance), durable ownership (the `elowen.shared-attachment` entry), then success. A
+ * refusal or a failure gives the slot back and is an error result with its reason.
+ */
+export async function deliverShare(
+  turn: TurnState,
+  context: HostToolContext,
+  share: Share,
+  text: string,
+): Promise<ToolResult> {
+  const trace = turnTrace(turn).turn;
+  let release: () => void;
+  let consume: () => void = () => {};
+  if (context.nested) {
+    const reserved = trace.reserveShare(context.toolCallId, share);
+    if (!reserved.ok) return errorResult(`Not shared: ${reserved.message}.`);
+    release = () => reserved.reservation.release();
+  } else {
+    const slot = trace.shares.take();
+    if (!slot)
+      return errorResult(`Not shared: at most ${MAX_SHARES_PER_TURN} shares succeed in one turn.`);
+    release = () => slot.release();
+    consume = () => slot.consume();
+  }
+  try {
+    await turn.host.store.attachments.recordShared(turn.sessionId, share);
+  } catch (error) {
+    release();
+    return errorResult(`Not shared: ${(error as Error).message}.`);
+  }
+  consume();
+  return textResult(text, share);
+}

@@ -1,0 +1,153 @@
+import { basename, extname } from "node:path";
+import {
+  errorResult,
+  MAX_SHARED_FILE_BYTES,
+  MAX_SHARED_IMAGE_BYTES,
+  SHARE_CAPTION_CHARS,
+} from "@elowen/plugin-api";
+import { z } from "zod";
+import { turnTrace } from "../code-mode/turn-trace.js";
+import { pluginToolDef } from "../tools/plugin-tools.js";
+import type { HostToolContext, ToolDef } from "../tools/tool-def.js";
+import { sessionWorkspace } from "../tools/workspace-guard.js";
+import type { TurnState } from "../turn/turn-state.js";
+import { deliverShare } from "./deliver-share.js";
+import { imageTypeOf } from "./image-type.js";
+import { latestStoredImage } from "./latest-image.js";
+import { readShareSource } from "./share-source.js";
+
+const caption = z.string().max(SHARE_CAPTION_CHARS).optional();
+const filename = z.string().min(1).max(255).optional();
+
+const ShareImageArgs = z
+  .strictObject({
+    path: z.string().min(1).optional(),
+    latest: z.boolean().optional(),
+    caption,
+    filename,
+  })
+  .refine(
+    (a) => (a.path === undefined) !== (a.latest !== true),
+    "give either path or latest: true",
+  );
+const ShareFileArgs = z.strictObject({ path: z.string().min(1), caption, filename });
+
+const FILE_TYPES: Readonly<Record<string, string>> = {
+  ".txt": "text/plain",
+  ".md": "text/markdown",
+  ".csv": "text/csv",
+  ".json": "application/json",
+  ".html": "text/html",
+  ".pdf": "application/pdf",
+  ".zip": "application/zip",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+};
+
+function hostTool(
+  name: string,
+  description: string,
+  parameters: z.ZodType,
+  run: ToolDef["run"],
+): ToolDef {
+  const tool = {
+    name,
+    description,
+    parameters,
+    execute: () => Promise.reject(new Error("unused")),
+  };
+  const def = pluginToolDef({
+    plugin: "core",
+    tool,
+    parametersJsonSchema: z.toJSONSchema(parameters, { io: "input" }) as Record<string, unknown>,
+  });
+  return { ...def, run };
+}
+
+/**
+ * The host's ShareImage and ShareFile tools for a turn: the person receives the image or file in
+ * the conversation. Both read through one source module (the administrator check on all-access
+ * turns, guarded paths, stat, the pre-read limit: MAX_SHARED_IMAGE_BYTES, MAX_SHARED_FILE_BYTES);
+ * ShareImage may share the latest tool image instead, once its stored bytes are verified.
+ */
+export function shareTools(turn: TurnState): ToolDef[] {
+  const { host } = turn;
+  const workspace = () => sessionWorkspace(host.workspaceRoot, turn.sessionId);
+  const shareImage = async (args: unknown, context: HostToolContext) => {
+    const a = args as z.infer<typeof ShareImageArgs>;
+    const extra = { ...(a.caption === undefined ? {} : { caption: a.caption }) };
+    if (a.latest) {
+      const trace = turnTrace(turn);
+      const producer = context.nested ? trace.producers.get(context.toolCallId) : undefined;
+      const ref =
+        (producer === undefined ? undefined : trace.turn.latestImage(producer)) ??
+        (await latestStoredImage(host.store, turn.sessionId));
+      if (!ref) return errorResult("Not shared: there is no tool image in this conversation yet.");
+      if (!(await host.store.blobs.read(ref.hash)))
+        return errorResult("Not shared: the latest image is no longer stored.");
+      const sharedImage = {
+        ...ref,
+        ...extra,
+        ...(a.filename === undefined ? {} : { filename: a.filename }),
+      };
+      return deliverShare(turn, context, { sharedImage }, "Shared the latest image.");
+    }
+    const source = await readShareSource({
+      access: context.access,
+      workspace: workspace(),
+      path: a.path ?? "",
+      maxBytes: MAX_SHARED_IMAGE_BYTES,
+      what: "image",
+    });
+    if (!source.ok) return errorResult(`Not shared: ${source.reason}.`);
+    const mimeType = imageTypeOf(source.bytes);
+    if (!mimeType)
+      return errorResult(`Not shared: ${a.path} is not a PNG, JPEG, GIF or WebP image.`);
+    const stored = await host.store.blobs.put(source.bytes);
+    const name = a.filename ?? basename(source.path);
+    const sharedImage = {
+      hash: stored.hash,
+      mimeType,
+      bytes: stored.bytes,
+      ...extra,
+      filename: name,
+    };
+    return deliverShare(turn, context, { sharedImage }, `Shared the image ${name}.`);
+  };
+  const shareFile = async (args: unknown, context: HostToolContext) => {
+    const a = args as z.infer<typeof ShareFileArgs>;
+    const source = await readShareSource({
+      access: context.access,
+      workspace: workspace(),
+      path: a.path,
+      maxBytes: MAX_SHARED_FILE_BYTES,
+      what: "file",
+    });
+    if (!source.ok) return errorResult(`Not shared: ${source.reason}.`);
+    const stored = await host.store.blobs.put(source.bytes);
+    const name = a.filename ?? basename(source.path);
+    const sharedFile = {
+      hash: stored.hash,
+      mimeType: FILE_TYPES[extname(name).toLowerCase()] ?? "application/octet-stream",
+      bytes: stored.bytes,
+      filename: name,
+      ...(a.caption === undefined ? {} : { caption: a.caption }),
+    };
+    return deliverShare(turn, context, { sharedFile }, `Shared the file ${name}.`);
+  };
+  return [
+    hostTool(
+      "ShareImage",
+      `Show the person an image: a file of the workspace (path), or the latest image a tool returned (latest: true). At most ${MAX_SHARED_IMAGE_BYTES} bytes.`,
+      ShareImageArgs,
+      (args, context) => shareImage(args, context),
+    ),
+    hostTool(
+      "ShareFile",
+      `Give the person a file of the workspace to download. At most ${MAX_SHARED_FILE_BYTES} bytes.`,
+      ShareFileArgs,
+      (args, context) => shareFile(args, context),
+    ),
+  ];
+}

@@ -1,0 +1,107 @@
+import { join } from "node:path";
+import { parseEntryData } from "@elowen/client";
+import type { ToolTraceRecord } from "@elowen/plugin-api";
+import { afterEach, describe, expect, test } from "vitest";
+import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
+import { fixturePlugin, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
+import { historyRows, liveRows } from "./helpers/tool-rows.js";
+
+const CODE_MODE = join(import.meta.dirname, "..", "..", "..", "packages", "plugins", "code-mode");
+
+let t: TestDaemon | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const SCRIPT = `turns:
+  - steps:
+      - text: "Running a script."
+        tools:
+          - name: exec
+            args:
+              script: |
+                const weather = await tools.Weather({ city: "Oslo" });
+                await tools.Pic({ color: "red" });
+                const asked = tools.Confirm({ question: "Proceed?" });
+                await tools.Pic({ color: "blue" });
+                await tools.Weather({ city: "Rome" });
+                await asked;
+                return weather;
+      - tools: [{ name: wait, args: {} }]
+      - text: "All done."
+`;
+
+function start(home: string) {
+  return startBrainDaemon({
+    home,
+    script: SCRIPT,
+    config: {
+      plugins: {
+        dirs: [fixturePlugin("brain-kit"), CODE_MODE],
+        settings: { "@elowen/plugin-code-mode": { yieldAfterMs: 300 } },
+      },
+    },
+  });
+}
+
+describe("code mode through the daemon", () => {
+  test("nested calls are rows live and after a restart: pending settled in place, durations frozen, images in completion order", async () => {
+    const home = tempHome();
+    t = await start(home);
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    const settled = t.owner.sessions.submitTurn(session.id, { text: "go", waitForSettle: true });
+    const asked = await log.next("question_asked");
+    await log.next("tool_ended");
+    await t.owner.sessions.answerQuestion(session.id, asked.data.questionId, {
+      answers: [{ selected: ["Yes"] }],
+    });
+    expect(await settled).toMatchObject({ outcome: { reason: "answer", answer: "All done." } });
+    await log.next("turn_completed");
+    const execEnded = log.of("tool_ended")[0];
+    const lateSettle = log
+      .of("trace")
+      .find((e) => e.data.type === "row-settled" && e.data.record.name === "Confirm");
+    expect(lateSettle?.data.reportedIn).toBe(execEnded?.data.callId);
+    const live = liveRows(log);
+    await log.close();
+
+    const entries = (await t.owner.sessions.history(session.id)).entries;
+    const exec = entries
+      .map((e) => parseEntryData(e))
+      .find((p) => p?.kind === "tool_result" && p.data.toolName === "exec");
+    const details = exec?.kind === "tool_result" ? exec.data.details : undefined;
+    const trace = (details?.toolTrace ?? []) as ToolTraceRecord[];
+    expect(trace.map((r) => [r.name, r.pending === true])).toEqual([
+      ["Weather", false],
+      ["Pic", false],
+      ["Confirm", false],
+      ["Pic", false],
+      ["Weather", false],
+    ]);
+    const confirm = trace.find((r) => r.name === "Confirm");
+    expect(confirm?.durationMs).toBeGreaterThan(0);
+    expect(confirm?.questionAnswer?.questions[0]).toMatchObject({
+      selected: ["Yes"],
+      outcome: "answered",
+    });
+    const images = trace
+      .filter((r) => r.images?.length)
+      .sort((a, b) => (a.imageOrder ?? 0) - (b.imageOrder ?? 0));
+    expect(images.map((r) => r.args)).toEqual([{ color: "red" }, { color: "blue" }]);
+
+    await t.daemon.stop();
+    t = await start(home);
+    const reloaded = historyRows((await t.owner.sessions.history(session.id)).entries);
+    expect(reloaded).toEqual(live);
+    expect(reloaded.filter((r) => r.source === "nested").map((r) => r.name)).toEqual([
+      "Weather",
+      "Pic",
+      "Confirm",
+      "Pic",
+      "Weather",
+    ]);
+    expect(reloaded.every((r) => r.status !== "running")).toBe(true);
+  });
+});
