@@ -1,3 +1,6 @@
 import { definePackageTests } from "@elowen/vitest-config";
 
-export default definePackageTests();
+export default definePackageTests({
+  oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
+  test: { testTimeout: 60_000 },
+});

@@ -1,0 +1,52 @@
+import { HOST_UI_API_VERSION, type PluginBrowserBundle } from "@elowen/plugin-api";
+
+/** A browser bundle that passed {@link checkPluginBundle}, or why it was refused. */
+export type BundleCheck =
+  | { readonly ok: true; readonly bundle: PluginBrowserBundle<HTMLElement> }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * Checks a plugin's loaded browser bundle module against the host UI API this web client serves
+ * ({@link HOST_UI_API_VERSION}). A bundle declaring another UI API is refused with a message
+ * naming both sides, as the daemon's loader words it; a malformed one is refused naming the field
+ * and the rule. `declaredUiApi` is the manifest's `uiApi`, when the listing gave it: it must agree.
+ */
+export function checkPluginBundle(
+  plugin: string,
+  module: unknown,
+  declaredUiApi?: number,
+  hostUiApi: number = HOST_UI_API_VERSION,
+): BundleCheck {
+  const refuse = (message: string): BundleCheck => ({ ok: false, message });
+  const bundle = (module as { default?: unknown } | null)?.default;
+  if (typeof bundle !== "object" || bundle === null)
+    return refuse(
+      `${plugin}'s browser bundle has no default export: it must export { uiApi, views }`,
+    );
+  const { uiApi, views } = bundle as { uiApi?: unknown; views?: unknown };
+  if (typeof uiApi !== "number" || !Number.isInteger(uiApi))
+    return refuse(
+      `${plugin}'s browser bundle: default.uiApi must be an integer (the host UI API it needs)`,
+    );
+  const needed = declaredUiApi ?? uiApi;
+  if (uiApi !== needed)
+    return refuse(
+      `${plugin}'s browser bundle declares host UI API ${uiApi}, but its manifest declares ${needed}`,
+    );
+  if (uiApi !== hostUiApi)
+    return refuse(
+      `${plugin}'s browser bundle needs host UI API ${uiApi}, but this host serves UI API ${hostUiApi}`,
+    );
+  if (typeof views !== "object" || views === null || Array.isArray(views))
+    return refuse(`${plugin}'s browser bundle: default.views must be an object of views by id`);
+  for (const [id, view] of Object.entries(views)) {
+    const { title, mount } = (view ?? {}) as { title?: unknown; mount?: unknown };
+    if (typeof title !== "string" || title.trim() === "")
+      return refuse(
+        `${plugin}'s browser bundle: default.views.${id}.title must be a non-empty string`,
+      );
+    if (typeof mount !== "function")
+      return refuse(`${plugin}'s browser bundle: default.views.${id}.mount must be a function`);
+  }
+  return { ok: true, bundle: bundle as PluginBrowserBundle<HTMLElement> };
+}

@@ -1,0 +1,230 @@
+import type { CatalogSource, HostUi } from "@elowen/plugin-api";
+import { ownerBody, ownerQuery, type SkillOwner } from "./skill-owner.js";
+import { Store } from "./store.js";
+
+/** One row of `GET /plugins/skills/list`: `catalogSource` and `effective` say scope and state. */
+export interface SkillRow {
+  readonly name: string;
+  readonly description: string;
+  readonly plugin: string;
+  readonly catalogSource: CatalogSource;
+  readonly effective: { readonly model: boolean; readonly user: boolean };
+  readonly lineCount: number | null;
+  /** For the Skills plugin's own personal and instance skills: send as `expectedRevision`. */
+  readonly revision?: number;
+  readonly content?: string;
+  /** Set while an optimistic change of this row waits for the daemon. */
+  readonly pending?: "creating" | "saving" | "deleting" | "moving";
+}
+
+/** A new skill, as the create form sends it. */
+export interface NewSkillInput {
+  readonly name: string;
+  readonly description: string;
+  readonly content: string;
+  readonly disableModelInvocation?: boolean;
+  readonly userInvocable?: boolean;
+}
+
+/** A partial edit: only the fields given change. */
+export interface SkillEditInput {
+  readonly description?: string;
+  readonly content?: string;
+  readonly disableModelInvocation?: boolean;
+  readonly userInvocable?: boolean;
+}
+
+/** The outcome of a mutation: done, or refused with the daemon's sentence (`stale` for a 409). */
+export type SkillMutation =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly status: number;
+      readonly message: string;
+      readonly stale: boolean;
+    };
+
+/** What the Skills settings draw. */
+export interface SkillsState {
+  readonly rows: readonly SkillRow[];
+  readonly loading: boolean;
+  /** The last failed load or mutation, rolled back. */
+  readonly error?: string;
+}
+
+/** The path of the Skills plugin's routes. */
+const BASE = "/plugins/skills";
+
+/** The key of a row: its source and name (the picker's row id). */
+export function skillKey(row: Pick<SkillRow, "catalogSource" | "name">): string {
+  return `${row.catalogSource}:${row.name}`;
+}
+
+/**
+ * The Skills settings' catalog and its mutations over the host UI API (`api(path, { method,
+ * json })`). Every mutation takes an explicit {@link SkillOwner} (null is `owner=me`) and is
+ * optimistic: the row changes at once, marked pending, and on a refusal exactly that row is put
+ * back as it was (other rows changed meanwhile are kept). A success reloads the catalog, which
+ * carries the new revision and `effective` state.
+ */
+export class SkillsStore extends Store<SkillsState> {
+  readonly #host: HostUi;
+
+  constructor(host: HostUi) {
+    super({ rows: [], loading: true });
+    this.#host = host;
+  }
+
+  /** Reads the account's catalog. */
+  async refresh(): Promise<void> {
+    try {
+      const answer = await this.#host.api<{ skills: SkillRow[] }>(`${BASE}/list`);
+      this.set({ rows: answer.skills, loading: false });
+    } catch (error) {
+      this.set({ ...this.state, loading: false, error: messageOf(error) });
+    }
+  }
+
+  /** `POST /plugins/skills?owner=`: creates a skill in the owner's folder. */
+  create(owner: SkillOwner, input: NewSkillInput): Promise<SkillMutation> {
+    const row: SkillRow = {
+      name: input.name,
+      description: input.description,
+      plugin: "@elowen/plugin-skills",
+      catalogSource: owner === "instance" ? "instance" : "personal",
+      effective: {
+        model: input.disableModelInvocation !== true,
+        user: input.userInvocable !== false,
+      },
+      lineCount: null,
+      content: input.content,
+      pending: "creating",
+    };
+    return this.#mutate(
+      { remove: undefined, insert: row },
+      () => this.#host.api(`${BASE}?owner=${ownerQuery(owner)}`, { method: "POST", json: input }),
+      false,
+    );
+  }
+
+  /** `PATCH /plugins/skills/:name?owner=`: edits a skill; a stale revision is refused (409). */
+  update(
+    owner: SkillOwner,
+    row: SkillRow,
+    edit: SkillEditInput,
+    expectedRevision: number | undefined = row.revision,
+  ): Promise<SkillMutation> {
+    const changed: SkillRow = { ...row, ...pickText(edit), pending: "saving" };
+    const json = expectedRevision === undefined ? edit : { ...edit, expectedRevision };
+    return this.#mutate(
+      { remove: row, insert: changed },
+      () =>
+        this.#host.api(`${BASE}/${encodeURIComponent(row.name)}?owner=${ownerQuery(owner)}`, {
+          method: "PATCH",
+          json,
+        }),
+      expectedRevision !== undefined,
+    );
+  }
+
+  /** `DELETE /plugins/skills/:name?owner=`: removes a skill from the owner's folder. */
+  remove(
+    owner: SkillOwner,
+    row: SkillRow,
+    expectedRevision: number | undefined = row.revision,
+  ): Promise<SkillMutation> {
+    return this.#mutate(
+      { remove: row, insert: undefined },
+      () =>
+        this.#host.api(`${BASE}/${encodeURIComponent(row.name)}?owner=${ownerQuery(owner)}`, {
+          method: "DELETE",
+          ...(expectedRevision === undefined ? {} : { json: { expectedRevision } }),
+        }),
+      expectedRevision !== undefined,
+    );
+  }
+
+  /**
+   * `POST /plugins/skills/:name/owner?owner=<source>` with `{ owner: <destination>, ...edit }`:
+   * moves a skill to another owner's folder, applying an edit at the destination.
+   */
+  transfer(
+    source: SkillOwner,
+    row: SkillRow,
+    destination: SkillOwner,
+    edit: SkillEditInput = {},
+    expectedRevision: number | undefined = row.revision,
+  ): Promise<SkillMutation> {
+    const moved: SkillRow = {
+      ...row,
+      ...pickText(edit),
+      catalogSource: destination === "instance" ? "instance" : "personal",
+      pending: "moving",
+    };
+    const json = {
+      owner: ownerBody(destination),
+      ...edit,
+      ...(expectedRevision === undefined ? {} : { expectedRevision }),
+    };
+    return this.#mutate(
+      { remove: row, insert: moved },
+      () =>
+        this.#host.api(
+          `${BASE}/${encodeURIComponent(row.name)}/owner?owner=${ownerQuery(source)}`,
+          { method: "POST", json },
+        ),
+      expectedRevision !== undefined,
+    );
+  }
+
+  async #mutate(
+    change: { readonly remove: SkillRow | undefined; readonly insert: SkillRow | undefined },
+    send: () => Promise<unknown>,
+    revisionChecked: boolean,
+  ): Promise<SkillMutation> {
+    const { remove, insert } = change;
+    const at = remove ? this.state.rows.findIndex((r) => skillKey(r) === skillKey(remove)) : -1;
+    this.#swap(insert, at);
+    try {
+      await send();
+    } catch (error) {
+      // Put back exactly this row: whatever else changed meanwhile stays.
+      const now = insert
+        ? this.state.rows.findIndex((r) => skillKey(r) === skillKey(insert) && r.pending)
+        : -1;
+      const rows = [...this.state.rows];
+      if (now >= 0) rows.splice(now, 1);
+      if (remove) rows.splice(Math.min(Math.max(at, 0), rows.length), 0, remove);
+      const status = (error as { status?: unknown }).status;
+      const message = messageOf(error);
+      this.set({ ...this.state, rows, error: message });
+      return {
+        ok: false,
+        status: typeof status === "number" ? status : 0,
+        message,
+        stale: status === 409 && revisionChecked,
+      };
+    }
+    await this.refresh();
+    return { ok: true };
+  }
+
+  #swap(insert: SkillRow | undefined, at: number): void {
+    const rows = [...this.state.rows];
+    if (at >= 0) rows.splice(at, 1);
+    if (insert) rows.splice(at >= 0 ? at : rows.length, 0, insert);
+    const { error: _dropped, ...rest } = this.state;
+    this.set({ ...rest, rows });
+  }
+}
+
+function pickText(edit: SkillEditInput): Partial<SkillRow> {
+  return {
+    ...(edit.description === undefined ? {} : { description: edit.description }),
+    ...(edit.content === undefined ? {} : { content: edit.content }),
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

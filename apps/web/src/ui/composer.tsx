@@ -1,0 +1,164 @@
+import { type CommandCatalog, SubmitTurnBodySchema } from "@elowen/client";
+import { useState } from "preact/hooks";
+import { useApp } from "./app-context.js";
+import { CommandMenu } from "./command-menu.js";
+import { PickerDialog } from "./picker-dialog.js";
+import { SkillsPicker } from "./skills-picker.js";
+
+type Command = CommandCatalog["commands"][number];
+
+/**
+ * The prompt box: Enter sends (Shift+Enter is a new line), checked against the turn body's rules
+ * before sending; a prompt a hook dropped shows the hook's reason; a queued one says how many
+ * wait before it; Stop ends the running turn. Typing `/` at the start offers the command catalog
+ * (fetched each time it opens); a picker command opens its picker instead of sending a turn.
+ */
+export function Composer({
+  sessionId,
+  running,
+}: {
+  readonly sessionId: string;
+  readonly running: boolean;
+}) {
+  const { client } = useApp();
+  const [text, setText] = useState("");
+  const [message, setMessage] = useState<{ kind: "error" | "info"; text: string }>();
+  const [busy, setBusy] = useState(false);
+  const [picker, setPicker] = useState<{ name: string; args: string }>();
+
+  const send = async () => {
+    const body = SubmitTurnBodySchema.safeParse({ text });
+    if (!body.success) {
+      setMessage({ kind: "error", text: `text: ${body.error.issues[0]?.message ?? "invalid"}` });
+      return;
+    }
+    const picked = /^\/([a-z0-9][a-z0-9-]{0,31})(?:\s+([\s\S]*))?$/.exec(text.trim());
+    if (picked?.[1] && (await isPicker(picked[1]))) {
+      setPicker({ name: picked[1], args: picked[2] ?? "" });
+      setText("");
+      return;
+    }
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const answer = await client.sessions.submitTurn(sessionId, body.data);
+      if (answer.status === "dropped")
+        setMessage({ kind: "info", text: `Not sent: ${answer.reason}` });
+      else {
+        setText("");
+        if (answer.status === "accepted" && answer.position > 0)
+          setMessage({
+            kind: "info",
+            text: `Queued: ${answer.position} ${answer.position === 1 ? "turn runs" : "turns run"} first.`,
+          });
+      }
+    } catch (failure) {
+      setMessage({
+        kind: "error",
+        text: failure instanceof Error ? failure.message : String(failure),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const isPicker = async (name: string): Promise<boolean> => {
+    try {
+      const catalog = await client.commands("web");
+      return catalog.commands.some((c) => c.name === name && c.kind === "picker");
+    } catch {
+      return false;
+    }
+  };
+
+  const stop = async () => {
+    try {
+      await client.sessions.abort(sessionId, {});
+    } catch (failure) {
+      setMessage({
+        kind: "error",
+        text: failure instanceof Error ? failure.message : String(failure),
+      });
+    }
+  };
+
+  const take = (command: Command) => {
+    if (command.kind === "picker") {
+      setPicker({ name: command.name, args: "" });
+      setText("");
+    } else setText(`/${command.name} `);
+  };
+
+  return (
+    <div class="composer-wrap">
+      {picker &&
+        (picker.name === "skills" ? (
+          <SkillsPicker
+            onInsert={(line) => {
+              setText(line);
+              setPicker(undefined);
+            }}
+            onClose={() => setPicker(undefined)}
+          />
+        ) : (
+          <PickerDialog
+            name={picker.name}
+            args={picker.args}
+            sessionId={sessionId}
+            onClose={() => setPicker(undefined)}
+          />
+        ))}
+      <form
+        class="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <label for="prompt" class="visually-hidden">
+          Message
+        </label>
+        <CommandMenu text={text} onTake={take}>
+          {(menuProps) => (
+            <textarea
+              id="prompt"
+              rows={3}
+              value={text}
+              placeholder="Message Elowen (/ for commands)"
+              aria-invalid={message?.kind === "error" ? "true" : "false"}
+              aria-describedby={message ? "composer-message" : undefined}
+              {...menuProps.attributes}
+              onInput={(e) => setText(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (menuProps.onKeyDown(e)) return;
+                if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+                  e.preventDefault();
+                  void send();
+                }
+              }}
+            />
+          )}
+        </CommandMenu>
+        <div class="composer-actions">
+          {running && (
+            <button type="button" class="danger" onClick={stop}>
+              Stop
+            </button>
+          )}
+          <button type="submit" disabled={busy}>
+            Send
+          </button>
+        </div>
+        {message && (
+          <p
+            id="composer-message"
+            class={message.kind === "error" ? "error" : "hint"}
+            role={message.kind === "error" ? "alert" : "status"}
+          >
+            {message.text}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+import { type Session, UpdateSessionBodySchema } from "@elowen/client";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { useApp } from "./app-context.js";
+import { useFocusFirst } from "./focus-first.js";
+import { navigate, routeHref } from "./router.js";
+
+/** The session list's page size. */
+const PAGE = 50;
+
+/** The title a session is listed under. */
+export function sessionTitle(session: Pick<Session, "title" | "createdAt">): string {
+  return session.title ?? `Untitled, ${new Date(session.createdAt).toLocaleString()}`;
+}
+
+/**
+ * The account's sessions, most recently updated first: open, create, rename (1 to 200 characters,
+ * checked before sending), delete (after an explicit confirmation), and load more.
+ */
+export function SessionList({ current }: { readonly current?: string | undefined }) {
+  const { client } = useApp();
+  const [sessions, setSessions] = useState<Session[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [editing, setEditing] = useState<string>();
+  const [confirming, setConfirming] = useState<string>();
+
+  const load = useCallback(async () => {
+    try {
+      const page = await client.sessions.list({ limit: PAGE });
+      setSessions(page.sessions);
+      setNext(page.nextCursor);
+      setError(undefined);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void load();
+  }, [load, current]);
+
+  const more = async () => {
+    if (!next) return;
+    try {
+      const page = await client.sessions.list({ limit: PAGE, cursor: next });
+      setSessions((list) => [
+        ...list,
+        ...page.sessions.filter((s) => !list.some((l) => l.id === s.id)),
+      ]);
+      setNext(page.nextCursor);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+
+  const create = async () => {
+    try {
+      const session = await client.sessions.create({});
+      setSessions((list) => [session, ...list]);
+      navigate({ page: "chat", sessionId: session.id });
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+
+  const rename = async (session: Session, title: string): Promise<string | undefined> => {
+    const checked = UpdateSessionBodySchema.safeParse({ title });
+    if (!checked.success) return `title: ${checked.error.issues[0]?.message ?? "invalid"}`;
+    try {
+      const renamed = await client.sessions.rename(session.id, checked.data);
+      setSessions((list) => list.map((s) => (s.id === renamed.id ? renamed : s)));
+      setEditing(undefined);
+      return undefined;
+    } catch (failure) {
+      return messageOf(failure);
+    }
+  };
+
+  const remove = async (session: Session) => {
+    try {
+      await client.sessions.remove(session.id);
+      setSessions((list) => list.filter((s) => s.id !== session.id));
+      setConfirming(undefined);
+      if (current === session.id) navigate({ page: "chat" });
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+
+  return (
+    <nav class="sessions" aria-label="Sessions">
+      <div class="sessions-head">
+        <h2>Sessions</h2>
+        <button type="button" onClick={create}>
+          New session
+        </button>
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {sessions.length === 0 && !error && <p class="hint">No sessions yet.</p>}
+      <ul>
+        {sessions.map((session) => (
+          <li key={session.id} class={session.id === current ? "current" : undefined}>
+            {editing === session.id ? (
+              <RenameForm
+                session={session}
+                onSave={(title) => rename(session, title)}
+                onCancel={() => setEditing(undefined)}
+              />
+            ) : confirming === session.id ? (
+              <fieldset class="confirm">
+                <legend>Delete “{sessionTitle(session)}” and its history?</legend>
+                <button type="button" class="danger" onClick={() => remove(session)}>
+                  Delete
+                </button>
+                <button type="button" onClick={() => setConfirming(undefined)}>
+                  Cancel
+                </button>
+              </fieldset>
+            ) : (
+              <div class="session-row">
+                <a
+                  href={routeHref({ page: "chat", sessionId: session.id })}
+                  aria-current={session.id === current ? "page" : undefined}
+                >
+                  {sessionTitle(session)}
+                </a>
+                <button
+                  type="button"
+                  class="quiet"
+                  aria-label={`Rename ${sessionTitle(session)}`}
+                  onClick={() => setEditing(session.id)}
+                >
+                  Rename
+                </button>
+                <button
+                  type="button"
+                  class="quiet"
+                  aria-label={`Delete ${sessionTitle(session)}`}
+                  onClick={() => setConfirming(session.id)}
+                >
+                  Delete
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {next && (
+        <button type="button" class="quiet" onClick={more}>
+          More sessions
+        </button>
+      )}
+    </nav>
+  );
+}
+
+function RenameForm(props: {
+  readonly session: Session;
+  readonly onSave: (title: string) => Promise<string | undefined>;
+  readonly onCancel: () => void;
+}) {
+  const [title, setTitle] = useState(props.session.title ?? "");
+  const [error, setError] = useState<string>();
+  const id = `rename-${props.session.id}`;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirst(formRef, true, "input");
+  return (
+    <form
+      ref={formRef}
+      class="rename"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setError(await props.onSave(title));
+      }}
+    >
+      <label for={id}>New title</label>
+      <input
+        id={id}
+        value={title}
+        maxLength={200}
+        aria-invalid={error ? "true" : "false"}
+        onInput={(e) => setTitle(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") props.onCancel();
+        }}
+      />
+      <button type="submit">Save</button>
+      <button type="button" onClick={props.onCancel}>
+        Cancel
+      </button>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,88 @@
+import { ElowenApiError, type ElowenClient, type Me } from "@elowen/client";
+import { useState } from "preact/hooks";
+import { checkToken } from "../model/token-store.js";
+
+/** What {@link SignIn} needs: how to build a client for a token, and what to do once signed in. */
+export interface SignInProps {
+  readonly connect: (token: string) => ElowenClient;
+  readonly onSignedIn: (signedIn: {
+    readonly token: string;
+    readonly me: Me;
+    readonly remember: boolean;
+  }) => void;
+}
+
+/**
+ * The sign-in form: an account token (the instance owner's is printed by the daemon and kept in
+ * `owner.token`), checked with `GET /me` before it is kept.
+ */
+export function SignIn({ connect, onSignedIn }: SignInProps) {
+  const [value, setValue] = useState("");
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const checked = checkToken(value);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const me = await connect(checked.token).me();
+      onSignedIn({ token: checked.token, me, remember });
+    } catch (failure) {
+      setError(
+        failure instanceof ElowenApiError && failure.status === 401
+          ? "That token was not accepted. Paste the token the daemon printed (or an account token an administrator issued)."
+          : `Could not reach the daemon: ${failure instanceof Error ? failure.message : String(failure)}`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main class="sign-in">
+      <form onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
+        <h1 id="sign-in-title">Sign in to Elowen</h1>
+        <p class="hint">
+          Paste your account token. The daemon prints the instance owner's token when it starts and
+          keeps it in <code>owner.token</code> in its data directory.
+        </p>
+        <label for="token">Account token</label>
+        <input
+          id="token"
+          name="token"
+          type="password"
+          autoComplete="current-password"
+          spellcheck={false}
+          value={value}
+          onInput={(e) => setValue(e.currentTarget.value)}
+          aria-invalid={error ? "true" : "false"}
+          aria-describedby={error ? "token-error" : undefined}
+          required
+        />
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />
+          Keep me signed in on this browser
+        </label>
+        {error && (
+          <p id="token-error" class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { skillKey } from "../model/skills-store.js";
+import { isAdministrator, useApp } from "./app-context.js";
+import { useFocusFirst } from "./focus-first.js";
+import { useSkills, viewText } from "./skills-host.js";
+import { DeleteSkill, sourceLabel } from "./skills-settings.js";
+import { useStore } from "./use-store.js";
+
+/**
+ * The composer's `/skills` picker: the skills the reader may invoke (`effective.user`), fetched
+ * when it opens. Choosing one puts `/skill:<name> ` in the prompt box; deleting one asks for the
+ * owner explicitly, as the Skills settings do.
+ */
+export function SkillsPicker(props: {
+  readonly onInsert: (line: string) => void;
+  readonly onClose: () => void;
+}) {
+  const { host, store } = useSkills();
+  const { me } = useApp();
+  const state = useStore(store);
+  const [deleting, setDeleting] = useState<string>();
+  useEffect(() => {
+    void store.refresh();
+  }, [store]);
+  const rows = state.rows.filter((r) => r.effective.user);
+  const admin = isAdministrator(me);
+  const listRef = useRef<HTMLUListElement>(null);
+  useFocusFirst(listRef, !state.loading);
+  return (
+    <section
+      class="picker"
+      role="dialog"
+      aria-labelledby="skills-picker-title"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") props.onClose();
+      }}
+    >
+      <header>
+        <h2 id="skills-picker-title">{viewText(host, "skills.title", "Skills")}</h2>
+        <button type="button" class="quiet" onClick={props.onClose} aria-label="Close picker">
+          ×
+        </button>
+      </header>
+      {state.error && (
+        <p class="error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {!state.loading && rows.length === 0 && (
+        <p class="hint">{viewText(host, "skills.empty", "No skills are available to you.")}</p>
+      )}
+      <ul class="picker-items" ref={listRef}>
+        {rows.map((row) => {
+          const key = skillKey(row);
+          return (
+            <li key={key}>
+              <button type="button" onClick={() => props.onInsert(`/skill:${row.name} `)}>
+                {row.name}
+                <span class="badge">{sourceLabel(host, row.catalogSource)}</span>
+              </button>
+              <span class="hint"> {row.description}</span>
+              {row.revision !== undefined && (
+                <button
+                  type="button"
+                  class="quiet"
+                  aria-label={`${viewText(host, "skills.deleteKey", "delete")} ${row.name}`}
+                  onClick={() => setDeleting(key)}
+                >
+                  {viewText(host, "skills.deleteKey", "delete")}
+                </button>
+              )}
+              {deleting === key && (
+                <DeleteSkill
+                  host={host}
+                  store={store}
+                  row={row}
+                  choices={{ instance: admin, otherAccounts: admin }}
+                  onDone={() => setDeleting(undefined)}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+import type { HostUi } from "@elowen/plugin-api";
+import { useEffect, useState } from "preact/hooks";
+import { ownerOfSource, type SkillOwner } from "../model/skill-owner.js";
+import { type SkillRow, type SkillsStore, skillKey } from "../model/skills-store.js";
+import { isAdministrator, useApp } from "./app-context.js";
+import { OwnerPicker } from "./owner-picker.js";
+import { SkillEditor } from "./skill-editor.js";
+import { useSkills, viewText } from "./skills-host.js";
+import { useStore } from "./use-store.js";
+
+const SOURCE_KEYS: Record<string, [string, string]> = {
+  bundled: ["skills.sourceBundled", "Bundled"],
+  plugin: ["skills.sourcePlugin", "Plugin"],
+  instance: ["skills.sourceInstance", "Instance"],
+  personal: ["skills.sourcePersonal", "Personal"],
+};
+
+/** The words for a row's `catalogSource`. */
+export function sourceLabel(host: HostUi, source: string): string {
+  const [key, fallback] = SOURCE_KEYS[source] ?? [`skills.source.${source}`, source];
+  return viewText(host, key, fallback);
+}
+
+/**
+ * The Skills settings: the account's catalog with each skill's `catalogSource` and `effective`
+ * state, and create, edit, delete and transfer-with-edit of the Skills plugin's personal and
+ * instance skills. Every mutation names its owner explicitly and is optimistic (rolled back on a
+ * refusal). Instance skills can be created by the instance owner, other accounts' by
+ * administrators.
+ */
+export function SkillsSettings() {
+  const { host, store } = useSkills();
+  const { me } = useApp();
+  const state = useStore(store);
+  const [editing, setEditing] = useState<string | "new">();
+  const [deleting, setDeleting] = useState<string>();
+  useEffect(() => {
+    void store.refresh();
+  }, [store]);
+  const admin = isAdministrator(me);
+  const choices = {
+    create: { instance: me.account.role === "owner", otherAccounts: admin },
+    edit: { instance: admin, otherAccounts: admin },
+  };
+  const title = viewText(host, "skills.title", "Skills");
+  return (
+    <section class="skills" aria-labelledby="skills-title">
+      <header class="page-head">
+        <h1 id="skills-title">{title}</h1>
+        <button type="button" onClick={() => setEditing("new")} disabled={editing === "new"}>
+          New skill
+        </button>
+      </header>
+      {state.error && (
+        <p class="error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {editing === "new" && (
+        <SkillEditor
+          host={host}
+          store={store}
+          choices={choices}
+          onDone={() => setEditing(undefined)}
+        />
+      )}
+      {state.loading && (
+        <p class="hint" role="status">
+          Loading skills…
+        </p>
+      )}
+      {!state.loading && state.rows.length === 0 && (
+        <p class="hint">{viewText(host, "skills.empty", "No skills are available to you.")}</p>
+      )}
+      <ul class="skill-list">
+        {state.rows.map((row) => {
+          const key = skillKey(row);
+          return (
+            <li
+              key={key}
+              class={row.pending ? "pending" : undefined}
+              data-skill={row.name}
+              aria-busy={row.pending ? "true" : undefined}
+            >
+              {editing === key ? (
+                <SkillEditor
+                  host={host}
+                  store={store}
+                  row={row}
+                  choices={choices}
+                  onDone={() => setEditing(undefined)}
+                />
+              ) : (
+                <SkillSummary
+                  host={host}
+                  row={row}
+                  onEdit={row.revision !== undefined ? () => setEditing(key) : undefined}
+                  onDelete={row.revision !== undefined ? () => setDeleting(key) : undefined}
+                />
+              )}
+              {deleting === key && (
+                <DeleteSkill
+                  host={host}
+                  store={store}
+                  row={row}
+                  choices={choices.edit}
+                  onDone={() => setDeleting(undefined)}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function SkillSummary(props: {
+  readonly host: HostUi;
+  readonly row: SkillRow;
+  readonly onEdit: (() => void) | undefined;
+  readonly onDelete: (() => void) | undefined;
+}) {
+  const { host, row } = props;
+  return (
+    <div class="skill-summary">
+      <h2>{row.name}</h2>
+      <span class={`badge source ${row.catalogSource}`}>
+        {sourceLabel(host, row.catalogSource)}
+      </span>
+      {row.pending && <span class="badge">{row.pending}…</span>}
+      <p>{row.description}</p>
+      <p class="hint">
+        Model: {row.effective.model ? "offered automatically" : "not offered"} · You:{" "}
+        {row.effective.user ? "can invoke it" : "cannot invoke it"}
+        {row.lineCount !== null && ` · ${row.lineCount} lines`}
+        {row.revision !== undefined && ` · revision ${row.revision}`}
+      </p>
+      <div class="actions">
+        {props.onEdit && (
+          <button type="button" onClick={props.onEdit} aria-label={`Edit ${row.name}`}>
+            Edit
+          </button>
+        )}
+        {props.onDelete && (
+          <button
+            type="button"
+            class="danger"
+            onClick={props.onDelete}
+            aria-label={`Delete ${row.name}`}
+          >
+            Delete
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The deletion of a skill: the owner is chosen explicitly (prefilled from where the row lives). */
+export function DeleteSkill(props: {
+  readonly host: HostUi;
+  readonly store: SkillsStore;
+  readonly row: SkillRow;
+  readonly choices: { readonly instance: boolean; readonly otherAccounts: boolean };
+  readonly onDone: () => void;
+}) {
+  const { host, store, row } = props;
+  const [owner, setOwner] = useState<SkillOwner | undefined>(ownerOfSource(row.catalogSource));
+  const [error, setError] = useState<string>();
+  const confirm = async () => {
+    if (owner === undefined) {
+      setError("owner: choose whose skill to delete");
+      return;
+    }
+    const result = await store.remove(owner, row);
+    if (result.ok) props.onDone();
+    else setError(result.message);
+  };
+  return (
+    <div class="confirm">
+      <OwnerPicker
+        id={`delete-${skillKey(row)}`}
+        legend={`Delete ${row.name} from`}
+        value={owner}
+        onChange={setOwner}
+        choices={props.choices}
+        labels={{
+          me: viewText(host, "skills.ownerMe", "Mine"),
+          instance: viewText(host, "skills.ownerInstance", "Everyone on this instance"),
+        }}
+      />
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" class="danger" onClick={confirm}>
+        Delete {row.name}
+      </button>
+      <button type="button" onClick={props.onDone}>
+        Cancel
+      </button>
+    </div>
+  );
+}
