@@ -1,14 +1,15 @@
-import { RUN_BOUNDARY_ENTRY, RUN_BOUNDARY_MAX_CONTINUATIONS } from "@elowen/plugin-api";
+import { RUN_BOUNDARY_ENTRY } from "@elowen/plugin-api";
+import { RunBoundary } from "@elowen/run-boundary";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import { pluginLogger } from "../../logger.js";
 import { type AgentRunResult, runAgent } from "./agent-run.js";
 import { noteMessage } from "./replay.js";
-import { decideBoundary } from "./run-boundary-interim.js";
 import type { TurnState } from "./turn-state.js";
 
 /**
  * Runs the turn's agent runs: the first with the prompt, then at most one continuation a
- * `brain.run.beforeSettle` hook asks for (seed 000, Run boundary). After each run the hook fires in
- * the turn's own scope; accepted message notes are stored hidden and model-visible (never drawn),
+ * `brain.run.beforeSettle` hook asks for (seed 000, Run boundary, through @elowen/run-boundary).
+ * After each run the hook fires in the turn's own scope; accepted message notes are stored hidden and model-visible (never drawn),
  * records hidden and invisible; a granted continuation is one more full-context run of the same
  * turn, billed to the same origin. Answers the last run's result.
  */
@@ -20,24 +21,20 @@ export async function runWithBoundary(
   const { host } = turn;
   let messages = history;
   let prompts = [prompt];
-  let continuationsUsed = 0;
+  const boundary = new RunBoundary({
+    sessionId: turn.sessionId,
+    ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
+    emit: (payload) => host.registry.hooks.emitRunBoundary(payload),
+    log: pluginLogger((line) => host.log(line), "run-boundary"),
+  });
   for (;;) {
     const result = await runAgent(turn, messages, prompts);
-    const continuationAllowed =
-      result.outcome === "completed" && continuationsUsed < RUN_BOUNDARY_MAX_CONTINUATIONS;
-    const patches = await host.registry.hooks.emitRunBoundary({
-      sessionId: turn.sessionId,
-      outcome: result.outcome,
-      continuationAllowed,
-      continuationsUsed,
-      ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
-    });
-    const decision = decideBoundary(patches, { outcome: result.outcome, continuationsUsed });
-    for (const problem of decision.problems) host.log(`run boundary: ${problem}`);
-    if (decision.entries.length > 0) {
+    const settlement = await boundary.settle(result.outcome);
+    const entries = settlement.entries.map(({ entry }) => entry);
+    if (entries.length > 0) {
       await host.journal.append(
         turn.sessionId,
-        decision.entries.map((entry) => ({
+        entries.map((entry) => ({
           kind: "custom",
           customType: RUN_BOUNDARY_ENTRY,
           hidden: true,
@@ -45,18 +42,17 @@ export async function runWithBoundary(
         })),
       );
     }
-    const notes = decision.entries.flatMap((entry) =>
+    const notes = entries.flatMap((entry) =>
       entry.kind === "message" ? [noteMessage(entry.text, host.clock.now())] : [],
     );
-    const go = decision.continue && !turn.controller.signal.aborted && host.admitsNewWork();
+    const go = settlement.continue && !turn.controller.signal.aborted && host.admitsNewWork();
     if (!go) return result;
-    continuationsUsed += 1;
     host.events.publish(turn.sessionId, "continuation", {
       turnId: turn.turnId,
       ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
-      continuationsUsed,
+      continuationsUsed: settlement.continuationsUsed,
       messages: notes.length,
-      records: decision.entries.length - notes.length,
+      records: entries.length - notes.length,
     });
     messages = [...result.messages, ...notes];
     prompts = [];
