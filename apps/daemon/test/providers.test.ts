@@ -1,0 +1,192 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseEntryData } from "@elowen/client";
+import {
+  type FakeApi,
+  type FakeProvider,
+  type FakeTurn,
+  startProviderFake,
+} from "@elowen/provider-fakes";
+import { afterEach, describe, expect, test } from "vitest";
+import { TRUNCATED_STREAM_MESSAGE } from "../src/brain/model/provider-model.js";
+import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
+import { type TestDaemon, tempHome } from "./helpers/test-daemon.js";
+
+const KEY = "sk-elowen-test-KEY-0123456789abcdef";
+
+const APIS = [
+  { api: "anthropic-messages", provider: "anthropic", id: "claude-sonnet-4-5" },
+  { api: "openai-completions", provider: "openai-completions", id: "gpt-4.1" },
+  { api: "openai-responses", provider: "openai", id: "gpt-4.1" },
+] as const;
+
+let t: TestDaemon | undefined;
+let fake: FakeProvider | undefined;
+afterEach(async () => {
+  await t?.close();
+  await fake?.close();
+  t = undefined;
+  fake = undefined;
+});
+
+function daemon(): TestDaemon {
+  if (!t) throw new Error("no daemon");
+  return t;
+}
+
+async function start(api: (typeof APIS)[number], turns: FakeTurn[], home = tempHome()) {
+  fake = await startProviderFake(api.api as FakeApi, { turns });
+  t = await startBrainDaemon({
+    home,
+    config: { model: { provider: api.provider, id: api.id, baseUrl: fake.baseUrl, apiKey: KEY } },
+  });
+  const session = await t.owner.sessions.create();
+  return { session, home };
+}
+
+/** Every byte the daemon wrote to disk (database, WAL, blobs), as text. */
+function everythingOnDisk(home: string): string {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name !== "owner.token") out.push(readFileSync(path).toString("latin1"));
+    }
+  };
+  walk(home);
+  return out.join("\n");
+}
+
+describe.each(APIS)(
+  "a configured $provider model ($api) against a wire-compatible server",
+  (api) => {
+    test("runs a tool call round trip, sums usage with cache reads, and sends the key only to the provider", async () => {
+      const { session, home } = await start(api, [
+        {
+          type: "reply",
+          content: [
+            { type: "text", text: "Checking." },
+            {
+              type: "toolCall",
+              id: "call_1",
+              name: "Weather",
+              arguments: { city: "Oslo" },
+              chunks: 3,
+            },
+          ],
+          usage: { input: 100, output: 20, cacheRead: 400 },
+        },
+        {
+          type: "reply",
+          content: [{ type: "text", text: "Sunny in Oslo." }],
+          usage: { input: 150, output: 10, cacheRead: 400 },
+        },
+      ]);
+      const log = await subscribe(daemon().owner, session.id);
+      const reply = await daemon().owner.sessions.submitTurn(session.id, {
+        text: "weather?",
+        waitForSettle: true,
+      });
+      expect(reply).toMatchObject({
+        outcome: {
+          reason: "answer",
+          answer: "Sunny in Oslo.",
+          usage: { inputTokens: 250, outputTokens: 30, cacheReadInputTokens: 800, model: api.id },
+        },
+      });
+      const second = fake?.requests[1]?.rawBody ?? "";
+      expect(second).toContain("Oslo: sunny");
+      expect(fake?.requests[0]?.rawBody).toContain("weather?");
+      expect(JSON.stringify(fake?.requests[0]?.headers)).toContain(KEY);
+      await log.next("turn_completed");
+      expect(JSON.stringify(log.raw)).not.toContain(KEY);
+      expect(daemon().lines.join("\n")).not.toContain(KEY);
+      await daemon().close();
+      expect(everythingOnDisk(home)).not.toContain(KEY);
+      await log.close();
+    });
+
+    test("an error mid-stream ends the turn with reason error; the partial text is kept and marked", async () => {
+      const { session } = await start(api, [
+        {
+          type: "reply",
+          content: [{ type: "text", text: "Partial answer" }],
+          interrupt: { type: "error", message: "upstream overloaded" },
+        },
+      ]);
+      const reply = await daemon().owner.sessions.submitTurn(session.id, {
+        text: "go",
+        waitForSettle: true,
+      });
+      expect(reply).toMatchObject({ outcome: { reason: "error" } });
+      const entries = (await daemon().owner.sessions.history(session.id)).entries.map((e) =>
+        parseEntryData(e),
+      );
+      const assistant = entries.find((e) => e?.kind === "assistant");
+      expect(assistant?.data).toMatchObject({
+        partial: true,
+        stopReason: "error",
+        content: [{ type: "text", text: "Partial answer" }],
+      });
+      expect(entries.at(-1)).toMatchObject({ kind: "turn_end", data: { reason: "error" } });
+    });
+
+    test("a cut stream ends the turn with reason error", async () => {
+      const { session } = await start(api, [
+        {
+          type: "reply",
+          content: [{ type: "text", text: "Half of it" }],
+          interrupt: { type: "cut" },
+        },
+      ]);
+      const reply = await daemon().owner.sessions.submitTurn(session.id, {
+        text: "go",
+        waitForSettle: true,
+      });
+      expect(reply).toMatchObject({ outcome: { reason: "error" } });
+    });
+
+    test("a stream that ends without its closing events is an error, not an answer", async () => {
+      const { session } = await start(api, [
+        {
+          type: "reply",
+          content: [{ type: "text", text: "Looks complete" }],
+          interrupt: { type: "truncate" },
+        },
+      ]);
+      const log = await subscribe(daemon().owner, session.id);
+      const reply = await daemon().owner.sessions.submitTurn(session.id, {
+        text: "go",
+        waitForSettle: true,
+      });
+      expect(reply).toMatchObject({ outcome: { reason: "error" } });
+      const error = await log.next("error");
+      if (api.api !== "anthropic-messages")
+        expect(error.data).toEqual({
+          turnId: expect.any(String),
+          code: "stream-truncated",
+          message: TRUNCATED_STREAM_MESSAGE,
+        });
+      await log.close();
+    });
+
+    test("a provider error that echoes the key is recorded and sent without it", async () => {
+      const { session, home } = await start(api, [
+        { type: "httpError", status: 401, message: `invalid x-api-key ${KEY}` },
+      ]);
+      const log = await subscribe(daemon().owner, session.id);
+      const reply = await daemon().owner.sessions.submitTurn(session.id, {
+        text: "go",
+        waitForSettle: true,
+      });
+      expect(reply).toMatchObject({ outcome: { reason: "error" } });
+      const error = await log.next("error");
+      expect(error.data.message).toContain("[redacted]");
+      expect(JSON.stringify(log.raw)).not.toContain(KEY);
+      await log.close();
+      await daemon().close();
+      expect(everythingOnDisk(home)).not.toContain(KEY);
+    });
+  },
+);
