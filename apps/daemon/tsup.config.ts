@@ -2,14 +2,15 @@ import { defineLibrary } from "@elowen/tsup-config";
 
 export default [
   defineLibrary({ entry: { index: "src/index.ts" }, clean: false }),
-  // The bin is one bundled file (only the native better-sqlite3 stays outside): resolving and
-  // reading hundreds of small modules was most of the cold start.
+  // The bin is one bundled file (the native better-sqlite3 and the pi toolkit stay outside):
+  // resolving and reading hundreds of small modules was most of the cold start. The pi toolkit
+  // is loaded as published: its providers carry optional dependencies a bundle cannot resolve.
   defineLibrary({
     entry: { bin: "src/bin.ts" },
     clean: false,
     dts: false,
-    noExternal: [/^(?!better-sqlite3)/],
-    external: ["better-sqlite3"],
+    noExternal: [/^(?!better-sqlite3|@mariozechner\/)/],
+    external: ["better-sqlite3", /^@mariozechner\//],
     shims: true,
     banner: {
       js: "import { createRequire as __elowenRequire } from 'node:module'; const require = __elowenRequire(import.meta.url);",

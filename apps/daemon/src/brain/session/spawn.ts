@@ -4,7 +4,7 @@ import type { TurnStart } from "../turn/prepare-turn.js";
 /**
  * The session's persona: `brain.session.beforeSpawn` runs once per session in this daemon's
  * life, before its first turn (the first non-empty persona from a plugin granted
- * `mutates: ["prompt"]` wins), then `brain.session.afterSpawn` is told. Later turns reuse it.
+ * `mutates: ["prompt"]` wins), then `brain.session.afterSpawn` is told (without waiting). Later turns reuse it.
  */
 export function spawnPersona(brain: BrainContext, start: TurnStart): Promise<string | null> {
   const runtime = brain.runtime(start.sessionId);
@@ -17,7 +17,8 @@ export function spawnPersona(brain: BrainContext, start: TurnStart): Promise<str
       ...(start.agentId === undefined ? {} : { agentId: start.agentId }),
     };
     const winner = await hooks.emitPersona(payload);
-    await hooks.emit("brain.session.afterSpawn", {
+    // Observational: the turn does not wait for it.
+    void hooks.emit("brain.session.afterSpawn", {
       ...payload,
       ...(winner === undefined ? {} : { persona: winner.persona }),
     });

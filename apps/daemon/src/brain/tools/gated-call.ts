@@ -71,7 +71,9 @@ export async function gatedCall(
       result = errorResult(messageOf(error));
     }
   }
-  await scope.hooks.emit("tools.call.after", {
+  // Observational: its handlers run concurrently within their budget and cannot change the result,
+  // so the turn does not wait for them.
+  void scope.hooks.emit("tools.call.after", {
     ...base,
     isError: result.isError === true,
     durationMs: scope.monotonic() - started,
