@@ -1,3 +1,6 @@
 import { defineLibrary } from "@elowen/tsup-config";
 
-export default defineLibrary({ entry: { index: "src/index.ts" } });
+export default [
+  defineLibrary({ entry: { index: "src/index.ts" }, clean: false }),
+  defineLibrary({ entry: { bin: "src/bin.ts" }, clean: false, dts: false }),
+];

@@ -1,0 +1,100 @@
+import { formatTimestamp } from "../cli/table.js";
+import type { ChatScreen } from "../tui/chat-screen.js";
+import type { CatalogCommand } from "./catalog-command.js";
+import type { ChatSession } from "./chat-session.js";
+import type { PickerFlow } from "./picker-flow.js";
+
+/** What a builtin command needs. */
+export interface BuiltinContext {
+  readonly session: ChatSession;
+  readonly screen: ChatScreen;
+  readonly pickers: PickerFlow;
+}
+
+/**
+ * Runs core's builtin commands locally (mechanism `builtin`): /help, /new, /sessions, /rename,
+ * /status, /model, /cancel. None creates a model turn.
+ */
+export async function runBuiltin(
+  command: CatalogCommand,
+  args: string,
+  context: BuiltinContext,
+): Promise<void> {
+  const { session, screen } = context;
+  const notice = (text: string) => screen.showNotice({ level: "info", text });
+  switch (command.name) {
+    case "help":
+      return notice(
+        [
+          "Commands:",
+          ...session.commands.map(
+            (c) =>
+              `  /${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""}  ${c.description}${c.adminOnly ? " (administrators)" : ""}`,
+          ),
+          "Keys: Enter send · Alt+Enter newline · Tab complete · PgUp/PgDn or the wheel scroll · End newest · Ctrl+O expand answers · Ctrl+C stop the turn, twice quit · Ctrl+D quit",
+        ].join("\n"),
+      );
+    case "new": {
+      const opened = await session.open({ fresh: true });
+      screen.view.toBottom();
+      screen.showNotice(undefined);
+      return notice(`Started a new session (${opened.id}).`);
+    }
+    case "sessions": {
+      const { sessions } = await session.client.sessions.list({ limit: 100 });
+      context.pickers.openLocal(
+        "sessions",
+        {
+          title: "Sessions",
+          items: sessions.map((s) => ({
+            id: s.id,
+            label: s.title ?? "(untitled)",
+            description: `${formatTimestamp(s.updatedAt)} · ${s.id}`,
+            ...(s.id === session.id ? { hint: "open" } : {}),
+          })),
+          emptyText: "No sessions yet.",
+        },
+        async (itemId) => {
+          await session.open({ sessionId: itemId });
+          screen.view.toBottom();
+          screen.showNotice(undefined);
+        },
+      );
+      return;
+    }
+    case "rename": {
+      const title = args.trim();
+      if (title === "") return notice("Usage: /rename <title>");
+      const id = session.id;
+      if (!id) return;
+      session.session = await session.client.sessions.rename(id, { title });
+      return notice(`Renamed this session to “${title}”.`);
+    }
+    case "status": {
+      const status = await session.client.status();
+      return notice(
+        [
+          `Core ${status.core.version} · ${status.admitsNewWork ? "accepting new turns" : "stopping"}`,
+          `Model ${status.model.label}${status.model.offline ? " (offline: no provider configured)" : ` (${status.model.provider}/${status.model.id})`}`,
+          `Plugins ${status.plugins.map((p) => `${p.name}${p.state === "refused" ? " (refused)" : ""}`).join(", ") || "none"}`,
+          ...(status.mcp
+            ? [`MCP ${status.mcp.map((m) => `${m.name}: ${m.status}`).join(", ")}`]
+            : []),
+        ].join("\n"),
+      );
+    }
+    case "model": {
+      const model = session.model;
+      return notice(
+        model
+          ? `Model: ${model.label}${model.offline ? " (the offline model: set a provider in elowen.yaml or ELOWEN_MODEL_PROVIDER)" : ""}. Choosing another is done in the daemon's configuration.`
+          : "The model is not known yet.",
+      );
+    }
+    case "cancel":
+      if (!session.activity.running) return notice("No turn is running.");
+      return session.abort();
+    default:
+      return notice(`/${command.name} is a core command this terminal does not know yet.`);
+  }
+}

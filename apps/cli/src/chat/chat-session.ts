@@ -1,0 +1,301 @@
+import {
+  ElowenApiError,
+  type ElowenClient,
+  type EventSubscription,
+  type HistoryEntry,
+  type PendingPermission,
+  type PendingQuestion,
+  parseSessionEvent,
+  type Session,
+  type SessionEvent,
+  type SessionState,
+  type TypedSessionEvent,
+} from "@elowen/client";
+import type { AskAnswer, BrainCard } from "@elowen/plugin-api";
+import { TranscriptState } from "../transcript/transcript-state.js";
+import { TurnActivity } from "../transcript/turn-activity.js";
+import type { Notice } from "../tui/notice.js";
+import { HttpPromptBoxChains } from "./box-channel.js";
+import type { CatalogCommand } from "./catalog-command.js";
+import { loadHistory } from "./history-loader.js";
+
+/** What a chat session tells its screen. */
+export interface ChatSessionEvents {
+  /** Something drawn changed. */
+  readonly changed: () => void;
+  /** A transient notice for the person. */
+  readonly notice: (notice: Notice) => void;
+  /** An event the session does not fold itself (a prompt-box request). */
+  readonly other?: (event: SessionEvent) => boolean;
+}
+
+/**
+ * One session as the chat screen shows it, kept in step with the daemon: history, then live
+ * events over SSE (reconnecting with Last-Event-ID; a `reset` reloads history, state and cards),
+ * the running turn, pinned and other cards, open questions and permission prompts, and the
+ * command catalog. Every request goes through @elowen/client.
+ */
+export class ChatSession {
+  readonly client: ElowenClient;
+  readonly transcript = new TranscriptState();
+  readonly activity = new TurnActivity();
+  readonly cards = new Map<string, BrainCard>();
+  readonly questions = new Map<string, PendingQuestion>();
+  readonly permissions = new Map<string, PendingPermission>();
+  commands: readonly CatalogCommand[] = [];
+  /** Bumped whenever the command catalog is read again: an answer for an older one is an expired publication. */
+  catalogGeneration = 0;
+  session: Session | undefined;
+  model: { label: string; offline: boolean } | undefined;
+  connection: "connecting" | "connected" | "offline" = "connecting";
+  box: HttpPromptBoxChains | undefined;
+  /** Whether the loaded history left older entries unread. */
+  historyTruncated = false;
+  readonly #events: ChatSessionEvents;
+  #subscription: EventSubscription | undefined;
+  #buffer: SessionEvent[] | undefined;
+
+  constructor(client: ElowenClient, events: ChatSessionEvents) {
+    this.client = client;
+    this.#events = events;
+  }
+
+  /** The session id, once open. */
+  get id(): string | undefined {
+    return this.session?.id;
+  }
+
+  /**
+   * Opens a session: the named one, else (unless `fresh`) the most recently updated interactive
+   * one, else a new one. Subscribes first and buffers, then loads history, state and cards, then
+   * applies what arrived meanwhile, so nothing falls between the two.
+   */
+  async open(
+    options: { readonly sessionId?: string; readonly fresh?: boolean } = {},
+  ): Promise<Session> {
+    await this.close();
+    this.transcript.clear();
+    this.cards.clear();
+    this.questions.clear();
+    this.permissions.clear();
+    this.session =
+      options.sessionId !== undefined
+        ? await this.client.sessions.get(options.sessionId)
+        : options.fresh
+          ? await this.client.sessions.create({})
+          : await this.#latest();
+    const id = this.session.id;
+    this.box = new HttpPromptBoxChains(this.client, id);
+    this.#buffer = [];
+    this.#subscription = this.client.sessions.events(id, {
+      onEvent: (event) => this.receive(event),
+      onOpen: () => {
+        this.connection = "connected";
+        this.#events.changed();
+      },
+      onError: (error) => {
+        this.connection = "offline";
+        this.#events.notice({
+          level: "error",
+          text: `Live events stopped: ${(error as Error).message}`,
+        });
+        this.#events.changed();
+      },
+    });
+    await Promise.all([
+      this.#load(id),
+      this.refreshCommands(),
+      this.#status(),
+      this.box.refresh().catch(() => {}),
+    ]);
+    const buffered = this.#buffer ?? [];
+    this.#buffer = undefined;
+    for (const event of buffered) this.#apply(event);
+    this.#events.changed();
+    return this.session;
+  }
+
+  /** Reads the command catalog for the terminal (`chatCommands('cli')`). */
+  async refreshCommands(): Promise<void> {
+    try {
+      this.commands = (await this.client.commands("cli")).commands;
+      this.catalogGeneration += 1;
+    } catch (error) {
+      this.#events.notice({
+        level: "warning",
+        text: `Could not read the command catalog: ${(error as Error).message}`,
+      });
+    }
+  }
+
+  /** Submits a prompt; a `prompt.submit` hook's drop is told as a notice. */
+  async submit(text: string): Promise<void> {
+    const id = this.#require();
+    const answer = await this.client.sessions.submitTurn(id, { text });
+    if (answer.status === "dropped")
+      this.#events.notice({ level: "warning", text: `Not sent: ${answer.reason}` });
+    else if (answer.status === "accepted" && answer.position > 0)
+      this.#events.notice({
+        level: "info",
+        text: `Queued: ${answer.position} turn${answer.position === 1 ? "" : "s"} ahead of it.`,
+      });
+  }
+
+  /** Ends the running turn (what was said stays in history). */
+  async abort(): Promise<void> {
+    await this.client.sessions.abort(this.#require());
+  }
+
+  /** Answers a question; a 409 (another client answered first, or it expired) is a notice. */
+  async answer(questionId: string, answers: readonly Omit<AskAnswer, "outcome">[]): Promise<void> {
+    await this.#first(() =>
+      this.client.sessions.answerQuestion(this.#require(), questionId, {
+        answers: answers.map((a) => ({ ...a, selected: [...a.selected] })),
+      }),
+    );
+    this.questions.delete(questionId);
+    this.#events.changed();
+  }
+
+  /** Decides a permission prompt; a 409 is a notice. */
+  async decide(permissionId: string, outcome: "once" | "always" | "deny"): Promise<void> {
+    await this.#first(() =>
+      this.client.sessions.decidePermission(this.#require(), permissionId, { outcome }),
+    );
+    this.permissions.delete(permissionId);
+    this.#events.changed();
+  }
+
+  /** Stops the live events. */
+  async close(): Promise<void> {
+    const subscription = this.#subscription;
+    this.#subscription = undefined;
+    await subscription?.close();
+  }
+
+  async #first(call: () => Promise<unknown>): Promise<void> {
+    try {
+      await call();
+    } catch (error) {
+      if (error instanceof ElowenApiError && error.status === 409) {
+        this.#events.notice({ level: "info", text: "Already answered elsewhere, or it expired." });
+        return;
+      }
+      throw error;
+    }
+  }
+
+  async #latest(): Promise<Session> {
+    const { sessions } = await this.client.sessions.list({ limit: 20 });
+    return (
+      sessions.find((s) => s.kind === "interactive") ?? (await this.client.sessions.create({}))
+    );
+  }
+
+  async #load(id: string): Promise<void> {
+    const [history, state, cards] = await Promise.all([
+      loadHistory(this.client, id),
+      this.client.sessions.state(id).catch(ignoreMissing),
+      this.client.sessions.cards(id),
+    ]);
+    this.hydrate({ entries: history.entries, state, cards: cards.cards });
+    this.historyTruncated = history.truncated;
+  }
+
+  async #status(): Promise<void> {
+    try {
+      const status = await this.client.status();
+      this.model = { label: status.model.label, offline: status.model.offline };
+    } catch {
+      // The status bar then shows no model.
+    }
+  }
+
+  /** Takes one live event as the stream delivers it (buffered while the session is being opened). */
+  receive(event: SessionEvent): void {
+    if (this.#buffer) this.#buffer.push(event);
+    else this.#apply(event);
+  }
+
+  /** Replaces what is shown with a session's history, state and cards, as a (re)load reads them. */
+  hydrate(loaded: {
+    readonly entries: readonly HistoryEntry[];
+    readonly state?: SessionState | undefined;
+    readonly cards?: readonly BrainCard[];
+  }): void {
+    this.transcript.clear();
+    this.transcript.addEntries(loaded.entries);
+    this.cards.clear();
+    for (const card of loaded.cards ?? []) this.cards.set(card.id, card);
+    this.questions.clear();
+    this.permissions.clear();
+    if (loaded.state) {
+      this.activity.fromState(loaded.state);
+      for (const q of loaded.state.questions) this.questions.set(q.questionId, q);
+      for (const p of loaded.state.permissions) this.permissions.set(p.permissionId, p);
+    }
+  }
+
+  #apply(raw: SessionEvent): void {
+    const event = parseSessionEvent(raw);
+    if (!event) {
+      if (this.#events.other?.(raw)) this.#events.changed();
+      return;
+    }
+    if (event.type === "reset") {
+      const id = this.id;
+      if (id) void this.#load(id).then(() => this.#events.changed());
+      return;
+    }
+    this.transcript.apply(event);
+    this.activity.apply(event);
+    if (event.type === "turn_started" || event.type === "assistant_started")
+      this.model = { label: event.data.model.label, offline: event.data.model.offline };
+    this.#side(event);
+    this.#events.changed();
+  }
+
+  #side(event: TypedSessionEvent): void {
+    switch (event.type) {
+      case "card":
+        if ("removed" in event.data) this.cards.delete(event.data.removed);
+        else this.cards.set(event.data.card.id, event.data.card);
+        break;
+      case "question_asked":
+        this.questions.set(event.data.questionId, event.data);
+        break;
+      case "question_answered":
+      case "question_expired":
+        if (this.questions.delete(event.data.questionId) && event.type === "question_expired")
+          this.#events.notice({
+            level: "warning",
+            text: "A question expired before it was answered.",
+          });
+        break;
+      case "permission_asked":
+        this.permissions.set(event.data.permissionId, event.data);
+        break;
+      case "permission_decided":
+        this.permissions.delete(event.data.permissionId);
+        break;
+      case "notice":
+        this.#events.notice({ level: event.data.level, text: event.data.text });
+        break;
+      case "error":
+        this.#events.notice({ level: "error", text: event.data.message });
+        break;
+      default:
+        break;
+    }
+  }
+
+  #require(): string {
+    if (!this.session) throw new Error("no session is open");
+    return this.session.id;
+  }
+}
+
+function ignoreMissing(error: unknown): undefined {
+  if (error instanceof ElowenApiError && error.status === 404) return undefined;
+  throw error;
+}

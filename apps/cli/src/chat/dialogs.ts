@@ -1,0 +1,42 @@
+import type { PendingPermission, PendingQuestion } from "@elowen/client";
+import { ChoiceDialog, type ChoiceQuestion } from "../dialogs/choice-dialog.js";
+
+/** A question of `ctx.askUser` as the selector asks it: labels are the values posted. */
+export function questionDialog(pending: PendingQuestion): ChoiceDialog {
+  const questions: ChoiceQuestion[] = pending.questions.map((q) => ({
+    header: q.header,
+    question: q.question,
+    multiSelect: q.multiSelect === true,
+    allowOther: q.allowOther !== false,
+    choices: q.options.map((o) => ({
+      value: o.label,
+      label: o.label,
+      ...(o.description ? { description: o.description } : {}),
+      ...(o.recommended ? { recommended: true } : {}),
+    })),
+  }));
+  const dialog = new ChoiceDialog(questions);
+  dialog.subtitle = `asked by ${pending.plugin}`;
+  return dialog;
+}
+
+/** The outcomes a permission prompt offers, in the order shown. */
+export const PERMISSION_ORDER = ["once", "always", "deny"] as const;
+
+/** A permission prompt as the selector asks it: allow once, always, or deny. */
+export function permissionDialog(pending: PendingPermission): ChoiceDialog {
+  const dialog = new ChoiceDialog([
+    {
+      header: pending.header,
+      question: `${pending.question}\n${pending.summary}`,
+      multiSelect: false,
+      allowOther: false,
+      choices: PERMISSION_ORDER.map((outcome) => ({
+        value: outcome,
+        label: pending.choices[outcome],
+      })),
+    },
+  ]);
+  dialog.subtitle = `${pending.tool}${pending.nested ? " (called by a script)" : ""}`;
+  return dialog;
+}

@@ -1,0 +1,64 @@
+import { ElowenApiError } from "@elowen/client";
+import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
+
+/** A failure `elowen` reports with a message and ends with its exit code. */
+export class CliError extends Error {
+  readonly exitCode: ExitCode;
+  constructor(exitCode: ExitCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "CliError";
+    this.exitCode = exitCode;
+  }
+}
+
+/** A usage error: names the argument and the rule it broke. */
+export function usageError(message: string): CliError {
+  return new CliError(EXIT_CODES.usage, message);
+}
+
+/**
+ * Maps what a command threw to the message and exit code `elowen` ends with: the daemon's own
+ * sentence for an API error (401/403 → unauthorized, 404 → not found), the network failure for an
+ * unreachable daemon, the message of anything else.
+ */
+export function describeFailure(error: unknown, url?: string): CliError {
+  if (error instanceof CliError) return error;
+  if (error instanceof ElowenApiError) {
+    const code =
+      error.status === 401 || error.status === 403
+        ? EXIT_CODES.unauthorized
+        : error.status === 404
+          ? EXIT_CODES.notFound
+          : EXIT_CODES.failure;
+    const hint =
+      error.status === 401
+        ? " (the token was refused: pass --token, set ELOWEN_TOKEN, or check $ELOWEN_HOME/owner.token)"
+        : "";
+    return new CliError(code, `${error.message}${hint}`, { cause: error });
+  }
+  if (isNetworkError(error)) {
+    return new CliError(
+      EXIT_CODES.unreachable,
+      `no daemon answers at ${url ?? "the configured address"}: ${networkReason(error)}. Start one with \`elowen daemon\`, or run \`elowen\`, which starts one in the background.`,
+      { cause: error },
+    );
+  }
+  return new CliError(EXIT_CODES.failure, (error as Error)?.message ?? String(error), {
+    cause: error,
+  });
+}
+
+/** True for a fetch that failed before any answer (refused, reset, DNS, timeout). */
+export function isNetworkError(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /fetch failed|network|ECONN|ENOTFOUND/i.test(
+      `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}`,
+    )
+  );
+}
+
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+}

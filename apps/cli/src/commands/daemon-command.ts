@@ -1,0 +1,99 @@
+import type { DaemonOptions, RunningDaemon } from "@elowen/daemon";
+import { CliError } from "../cli/cli-error.js";
+import type { CommandSpec } from "../cli/command-spec.js";
+import { EXIT_CODES } from "../cli/exit-codes.js";
+import { resolveWebDir } from "../connect/web-dir.js";
+
+/**
+ * `elowen daemon`: runs the daemon in this process, in the foreground, on its defaults (or
+ * `elowen.yaml` and the environment), serving the web client's build when it is there. The first
+ * SIGINT/SIGTERM stops it gracefully; a second exits at once.
+ */
+export const daemonCommand: CommandSpec = {
+  name: "daemon",
+  summary: "Run the daemon in the foreground (Ctrl+C stops it)",
+  usage: ["daemon [--home <dir>] [--host <host>] [--port <port>]"],
+  details: [
+    "With no configuration it listens on 127.0.0.1:7457 with the offline model and the bundled plugins,",
+    "keeps its data in $ELOWEN_HOME (default ~/.elowen), and writes the owner's token to owner.token there.",
+  ],
+  options: {
+    home: {
+      type: "string",
+      value: "<dir>",
+      description: "the data directory (default: $ELOWEN_HOME, else ~/.elowen)",
+    },
+    host: {
+      type: "string",
+      value: "<host>",
+      description: "the address to listen on (default 127.0.0.1)",
+    },
+    port: {
+      type: "string",
+      value: "<port>",
+      description: "the port (default 7457; 0 picks a free one)",
+    },
+  },
+  maxPositionals: 0,
+  async run(context) {
+    const { io, options } = context;
+    const { startDaemon, ConfigError } = await import("@elowen/daemon");
+    const env = {
+      ...io.env,
+      ...(typeof options.host === "string" ? { ELOWEN_HOST: options.host } : {}),
+      ...(typeof options.port === "string" ? { ELOWEN_PORT: options.port } : {}),
+    };
+    const web = await resolveWebDir();
+    // `webDir` is read by a daemon that serves a web client; an older one ignores it.
+    const daemonOptions: DaemonOptions & { webDir?: string } = {
+      env,
+      ...(typeof options.home === "string" ? { home: options.home } : {}),
+      ...(web.found ? { webDir: web.dir } : {}),
+    };
+    let daemon: RunningDaemon;
+    try {
+      daemon = await startDaemon(daemonOptions);
+    } catch (error) {
+      throw new CliError(
+        error instanceof ConfigError ? EXIT_CODES.config : EXIT_CODES.failure,
+        (error as Error).message,
+        { cause: error },
+      );
+    }
+    const model =
+      daemon.config.model.provider === "offline" ? " (offline model: no provider configured)" : "";
+    io.stdout(
+      [
+        `Elowen daemon listening on ${daemon.url}${model}`,
+        `Data directory: ${daemon.home}`,
+        web.found
+          ? `Web client: ${daemon.url}/ (from ${web.dir})`
+          : `Web client: not served: ${web.reason}`,
+        `Sign in with the owner token in ${daemon.ownerTokenFile}`,
+        "Chat from another terminal: elowen",
+        "Press Ctrl-C to stop.",
+        "",
+      ].join("\n"),
+    );
+    return await new Promise<number>((resolve) => {
+      let signals = 0;
+      const onSignal = (signal: NodeJS.Signals) => {
+        signals += 1;
+        if (signals > 1) {
+          io.stderr(`elowen daemon: ${signal} again, exiting now\n`);
+          process.exit(EXIT_CODES.interrupted);
+        }
+        io.stderr(`elowen daemon: ${signal} received, stopping (send it again to exit at once)\n`);
+        daemon.stop("signal").then(
+          () => resolve(EXIT_CODES.ok),
+          (error: unknown) => {
+            io.stderr(`elowen daemon: stop failed: ${(error as Error).message}\n`);
+            resolve(EXIT_CODES.failure);
+          },
+        );
+      };
+      process.on("SIGINT", onSignal);
+      process.on("SIGTERM", onSignal);
+    });
+  },
+};

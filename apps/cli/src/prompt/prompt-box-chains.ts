@@ -1,0 +1,33 @@
+import type {
+  PromptAutocompleteInput,
+  PromptAutocompleteResult,
+  PromptChangeInput,
+  PromptEditInput,
+  PromptEditResult,
+} from "@elowen/plugin-api";
+
+/** The prompt-box chains the client raises itself (seed 004); `prompt.fill` and `prompt.suggest` start at a plugin. */
+export type ClientBoxChain = "prompt.edit" | "prompt.change" | "prompt.autocomplete";
+
+/**
+ * Where the prompt box raises its chains: the daemon, whose plugins hold the hooks. `hooked()`
+ * names the chains with at least one hook, so that a box whose chains have none never waits on
+ * the network for an edit. A failed raise fails open: the box keeps what the editor did.
+ */
+export interface PromptBoxChains {
+  hooked(): ReadonlySet<ClientBoxChain>;
+  edit(input: PromptEditInput): Promise<PromptEditResult>;
+  change(input: PromptChangeInput): Promise<void>;
+  autocomplete(input: PromptAutocompleteInput): Promise<PromptAutocompleteResult>;
+}
+
+/** A box with no plugin hooks: the engine's own behaviour, and nothing is raised. */
+export const NO_BOX_CHAINS: PromptBoxChains = {
+  hooked: () => new Set(),
+  edit: async (e) => ({
+    text: e.text.slice(0, e.start) + e.inputText + e.text.slice(e.end),
+    cursor: e.start + e.inputText.length,
+  }),
+  change: async () => {},
+  autocomplete: async () => ({ suggestions: [] }),
+};

@@ -1,0 +1,151 @@
+import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api";
+import { formatTiming } from "@elowen/plugin-shared/duration";
+import { type ToolRow, toolRowReason } from "@elowen/tool-trace";
+import { hyperlink, visibleWidth } from "@mariozechner/pi-tui";
+import { bold, dim, palette } from "../tui/style.js";
+import { answerLines } from "./answer-lines.js";
+import type { RenderContext } from "./render-context.js";
+import { formatBytes, oneLine, prefixed } from "./text-lines.js";
+
+/** Output lines a row shows: the tail of a running one, the head of a finished one (ours). */
+export const ROW_OUTPUT_LINES = { running: 3, done: 3, error: 6 } as const;
+
+/** Argument fields that summarize a call without a reason, in order (a command, a path, a query). */
+const SUMMARY_FIELDS = [
+  "command",
+  "path",
+  "file_path",
+  "pattern",
+  "query",
+  "url",
+  "name",
+  "script",
+];
+
+/** What a row says it does: its reason, else its most telling argument, else its first string argument. */
+export function rowSubject(args: unknown): string | undefined {
+  const reason = toolRowReason(args);
+  if (reason !== undefined) return reason;
+  if (typeof args !== "object" || args === null) return undefined;
+  const record = args as Record<string, unknown>;
+  for (const field of SUMMARY_FIELDS)
+    if (typeof record[field] === "string" && record[field] !== "") return record[field] as string;
+  return Object.values(record).find(
+    (value): value is string => typeof value === "string" && value !== "",
+  );
+}
+
+/** Extra facts of a direct row that its result's details carry (a share). */
+export interface DirectExtras {
+  readonly details?: Readonly<Record<string, unknown>>;
+  /** The running call's live output tail. */
+  readonly liveOutput?: string;
+}
+
+/**
+ * The lines of one tool row: a status mark (spinner while running), the tool's name, its reason,
+ * the duration (live elapsed from `startedAt` while running, frozen at `durationMs`, nothing
+ * without timing), the output, the answer record, and images and shares as links.
+ */
+export function toolRowLines(
+  row: ToolRow,
+  width: number,
+  context: RenderContext,
+  extras: DirectExtras = {},
+): string[] {
+  const indent = "  ".repeat(row.depth + 1);
+  if (row.kind === "invalid")
+    return [
+      oneLine(
+        `${indent}${palette.error("✗")} unreadable trace record ${dim(row.id)}: ${row.problem ?? ""}`,
+        width,
+      ),
+    ];
+  if (row.kind === "note")
+    return prefixed(dim(row.text ?? ""), width, `${indent}${dim("·")} `, `${indent}  `);
+  const mark =
+    row.status === "running"
+      ? palette.accent(context.spinner)
+      : row.status === "error"
+        ? palette.error("✗")
+        : palette.success("●");
+  const timing = formatTiming(
+    { startedAt: row.startedAt, durationMs: row.durationMs },
+    context.now,
+  );
+  const subject = rowSubject(row.args);
+  const head = `${indent}${mark} ${bold(row.name ?? "tool")}`;
+  const tail = timing === "" ? "" : dim(` · ${timing}`);
+  const room = width - (visibleWidth(head) + visibleWidth(tail) + 2);
+  const lines = [
+    oneLine(`${head}${subject && room > 3 ? `  ${oneLine(subject, room)}` : ""}${tail}`, width),
+  ];
+  const output = row.status === "running" ? (extras.liveOutput ?? row.output) : row.output;
+  if (output) lines.push(...outputLines(output, row.status, width, `${indent}  `));
+  if (row.answer)
+    lines.push(...answerLines(row.answer, width, `${indent}  `, context.expandAnswers));
+  for (const image of row.images)
+    lines.push(
+      link(
+        `${indent}  ▣ ${image.mimeType} · ${formatBytes(image.bytes)}`,
+        context.attachmentUrl(image.hash),
+        width,
+      ),
+    );
+  const sharedImage = row.sharedImage ?? parsed(SharedImageSchema, extras.details?.sharedImage);
+  if (sharedImage)
+    lines.push(
+      link(
+        `${indent}  ▣ shared ${sharedImage.filename ?? "image"}${sharedImage.caption ? `: ${sharedImage.caption}` : ""} · ${formatBytes(sharedImage.bytes)}`,
+        context.attachmentUrl(sharedImage.hash),
+        width,
+      ),
+    );
+  const sharedFile = row.sharedFile ?? parsed(SharedFileSchema, extras.details?.sharedFile);
+  if (sharedFile)
+    lines.push(
+      link(
+        `${indent}  ⎘ shared ${sharedFile.filename}${sharedFile.caption ? `: ${sharedFile.caption}` : ""} · ${formatBytes(sharedFile.bytes)}`,
+        context.attachmentUrl(sharedFile.hash),
+        width,
+      ),
+    );
+  if (row.truncated)
+    lines.push(
+      oneLine(
+        `${indent}  ${dim(`… ${row.truncated.records} rows (${formatBytes(row.truncated.bytes)}) left out`)}`,
+        width,
+      ),
+    );
+  return lines;
+}
+
+function outputLines(
+  output: string,
+  status: ToolRow["status"],
+  width: number,
+  indent: string,
+): string[] {
+  const all = output.replace(/\s+$/, "").split("\n");
+  const max = ROW_OUTPUT_LINES[status];
+  const shown = status === "running" ? all.slice(-max) : all.slice(0, max);
+  const style = status === "error" ? palette.error : dim;
+  const lines = shown.map((line) => oneLine(`${indent}${style(line)}`, width));
+  if (all.length > max)
+    lines.push(oneLine(`${indent}${dim(`… ${all.length - max} more lines`)}`, width));
+  return lines;
+}
+
+/** A label and the URL it links to: the URL is shown (to copy) and is a terminal hyperlink. */
+function link(label: string, url: string, width: number): string {
+  return oneLine(`${label}  ${hyperlink(palette.link(url), url)}`, width);
+}
+
+function parsed<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+): T | undefined {
+  if (value === undefined) return undefined;
+  const result = schema.safeParse(value);
+  return result.success ? result.data : undefined;
+}

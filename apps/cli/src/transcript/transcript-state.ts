@@ -1,0 +1,277 @@
+import {
+  type HistoryEntry,
+  type ParsedEntryData,
+  parseEntryData,
+  type TypedSessionEvent,
+} from "@elowen/client";
+import type { TranscriptBlock } from "./blocks.js";
+import { type TurnRows, TurnTools } from "./turn-tools.js";
+
+interface StoredEntry {
+  readonly entry: HistoryEntry;
+  readonly parsed: ParsedEntryData;
+}
+
+/** A model response that is streaming: committed later as the assistant entry of the same id. */
+interface Stream {
+  readonly turnId: string;
+  readonly blocks: { kind: "text" | "thinking"; text: string }[];
+  /** Direct calls started under this response before its entry was committed. */
+  readonly calls: string[];
+}
+
+/**
+ * The transcript of one session as data: the visible history entries in journal order, the
+ * responses still streaming, and each turn's tool rows. History pages and live events fold into
+ * the same state by the host's ids, so that a transcript built from live events and one built
+ * from history after a reload give the same {@link TranscriptBlock}s.
+ */
+export class TranscriptState {
+  readonly #entries = new Map<string, StoredEntry>();
+  #order: string[] = [];
+  readonly #streams = new Map<string, Stream>();
+  readonly #turns = new Map<string, TurnTools>();
+  readonly #versions = new Map<string, number>();
+  #blocks: TranscriptBlock[] | undefined;
+  /** Bumped on every change. */
+  revision = 0;
+
+  /** Folds committed entries in (a history page or an `entries` event); an id seen before is replaced. */
+  addEntries(entries: readonly HistoryEntry[]): void {
+    let reorder = false;
+    for (const entry of entries) {
+      const parsed = parseEntryData(entry);
+      if (!parsed) continue;
+      const known = this.#entries.get(entry.id);
+      this.#entries.set(entry.id, { entry, parsed });
+      if (!known) {
+        const last = this.#order.at(-1);
+        const lastSeq = last === undefined ? -1 : (this.#entries.get(last)?.entry.seq ?? -1);
+        this.#order.push(entry.id);
+        if (entry.seq < lastSeq) reorder = true;
+      }
+      this.#fold(entry.id, parsed);
+    }
+    if (reorder)
+      this.#order.sort(
+        (a, b) => (this.#entries.get(a)?.entry.seq ?? 0) - (this.#entries.get(b)?.entry.seq ?? 0),
+      );
+    this.#structureChanged();
+  }
+
+  /** Folds one live event in; answers whether the transcript changed. */
+  apply(event: TypedSessionEvent): boolean {
+    switch (event.type) {
+      case "entries":
+        this.addEntries(event.data.entries);
+        return true;
+      case "assistant_started":
+        if (this.#entries.has(event.data.entryId) || this.#streams.has(event.data.entryId))
+          return false;
+        this.#streams.set(event.data.entryId, { turnId: event.data.turnId, blocks: [], calls: [] });
+        this.#structureChanged();
+        return true;
+      case "assistant_delta": {
+        const stream = this.#streams.get(event.data.entryId);
+        if (!stream) return false;
+        const { block, kind, text } = event.data;
+        const current = stream.blocks[block];
+        if (current && current.kind === kind) current.text += text;
+        else {
+          for (let i = stream.blocks.length; i < block; i += 1)
+            stream.blocks[i] = { kind, text: "" };
+          stream.blocks[block] = { kind, text };
+          this.#structureChanged();
+        }
+        this.#bump(`${kind}:${event.data.entryId}:${block}`);
+        return true;
+      }
+      case "tool_started": {
+        const { turnId, entryId, callId, name, args, startedAt } = event.data;
+        this.#turn(turnId).start(callId, name, args, startedAt);
+        const stream = this.#streams.get(entryId);
+        if (stream && !stream.calls.includes(callId)) {
+          stream.calls.push(callId);
+          this.#structureChanged();
+        }
+        this.#changed();
+        return true;
+      }
+      case "tool_updated":
+        this.#turn(event.data.turnId).output(event.data.callId, event.data.output);
+        this.#changed();
+        return true;
+      case "trace":
+        this.#turn(event.data.turnId).trace(
+          event.data.type,
+          event.data.record,
+          event.data.reportedIn,
+        );
+        this.#structureChanged();
+        return true;
+      case "turn_completed":
+        for (const [id, stream] of this.#streams)
+          if (stream.turnId === event.data.turnId && this.#entries.has(id))
+            this.#streams.delete(id);
+        this.#structureChanged();
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Forgets everything (a `reset`, or another session). */
+  clear(): void {
+    this.#entries.clear();
+    this.#order = [];
+    this.#streams.clear();
+    this.#turns.clear();
+    this.#structureChanged();
+  }
+
+  /** Whether nothing is drawn yet (the start screen shows instead). */
+  get empty(): boolean {
+    return this.blocks().length === 0;
+  }
+
+  /** The number of committed visible entries. */
+  get entryCount(): number {
+    return this.#order.length;
+  }
+
+  /** The blocks to draw, in order. */
+  blocks(): readonly TranscriptBlock[] {
+    this.#blocks ??= this.#build();
+    return this.#blocks;
+  }
+
+  /** A block's version: it changes whenever what the block draws may have changed. */
+  version(block: TranscriptBlock): number {
+    if (block.kind === "call" || block.kind === "floating")
+      return this.#turns.get(block.turnId)?.revision ?? 0;
+    if (block.kind === "text" || block.kind === "thinking")
+      return this.#versions.get(block.key) ?? 0;
+    return this.#versions.get(`entry:${block.key.slice(block.key.indexOf(":") + 1)}`) ?? 0;
+  }
+
+  /** The rows of a turn's tools, grouped by call. */
+  turnRows(turnId: string): TurnRows {
+    return this.#turn(turnId).rows();
+  }
+
+  /** The tools of a turn (running state, output tails). */
+  turnTools(turnId: string): TurnTools {
+    return this.#turn(turnId);
+  }
+
+  #fold(id: string, parsed: ParsedEntryData): void {
+    this.#bump(`entry:${id}`);
+    if (parsed.kind === "assistant") {
+      this.#streams.delete(id);
+      parsed.data.content.forEach((block, i) => {
+        if (block.type === "toolCall")
+          this.#turn(parsed.data.turnId).start(block.id, block.name, block.arguments);
+        else this.#bump(`${block.type}:${id}:${i}`);
+      });
+    } else if (parsed.kind === "tool_result") {
+      this.#turn(parsed.data.turnId).end(parsed.data);
+    }
+  }
+
+  #build(): TranscriptBlock[] {
+    const blocks: TranscriptBlock[] = [];
+    const turnEnds = new Map<string, number>();
+    const mark = (turnId: string) => turnEnds.set(turnId, blocks.length);
+    for (const id of this.#order) {
+      const stored = this.#entries.get(id);
+      if (!stored) continue;
+      const { parsed } = stored;
+      switch (parsed.kind) {
+        case "user":
+          blocks.push({ kind: "user", key: `user:${id}`, text: parsed.data.text });
+          mark(parsed.data.turnId);
+          break;
+        case "assistant": {
+          const { turnId } = parsed.data;
+          parsed.data.content.forEach((block, i) => {
+            if (block.type === "toolCall")
+              blocks.push({ kind: "call", key: `call:${block.id}`, callId: block.id, turnId });
+            else {
+              const text = block.type === "text" ? block.text : block.thinking;
+              if (text.trim() !== "")
+                blocks.push({
+                  kind: block.type,
+                  key: `${block.type}:${id}:${i}`,
+                  text,
+                  streaming: false,
+                });
+            }
+          });
+          if (parsed.data.errorMessage)
+            blocks.push({ kind: "error", key: `error:${id}`, message: parsed.data.errorMessage });
+          mark(turnId);
+          break;
+        }
+        case "turn_end":
+          this.#floating(blocks, parsed.data.turnId, turnEnds);
+          blocks.push({ kind: "turn-end", key: `end:${id}`, data: parsed.data });
+          turnEnds.delete(parsed.data.turnId);
+          break;
+        case "compaction":
+          blocks.push({ kind: "compaction", key: `compaction:${id}`, data: parsed.data });
+          break;
+        default:
+          break;
+      }
+    }
+    for (const [id, stream] of this.#streams) {
+      stream.blocks.forEach((block, i) => {
+        if (block.text !== "")
+          blocks.push({
+            kind: block.kind,
+            key: `${block.kind}:${id}:${i}`,
+            text: block.text,
+            streaming: true,
+          });
+      });
+      for (const callId of stream.calls)
+        blocks.push({ kind: "call", key: `call:${callId}`, callId, turnId: stream.turnId });
+      mark(stream.turnId);
+    }
+    for (const turnId of [...turnEnds.keys()]) this.#floating(blocks, turnId, turnEnds);
+    return blocks;
+  }
+
+  /** Trace rows no result reported yet: inside the running call that hosts them, else after the turn's last block. */
+  #floating(blocks: TranscriptBlock[], turnId: string, turnEnds: Map<string, number>): void {
+    const tools = this.#turns.get(turnId);
+    if (!tools || tools.rows().floating.length === 0 || tools.hostCall() !== undefined) return;
+    const at = turnEnds.get(turnId) ?? blocks.length;
+    blocks.splice(at, 0, { kind: "floating", key: `floating:${turnId}`, turnId });
+    for (const [other, index] of turnEnds)
+      if (index >= at && other !== turnId) turnEnds.set(other, index + 1);
+  }
+
+  #turn(turnId: string): TurnTools {
+    let tools = this.#turns.get(turnId);
+    if (!tools) {
+      tools = new TurnTools();
+      this.#turns.set(turnId, tools);
+    }
+    return tools;
+  }
+
+  #bump(key: string): void {
+    this.#versions.set(key, (this.#versions.get(key) ?? 0) + 1);
+    this.revision += 1;
+  }
+
+  #changed(): void {
+    this.revision += 1;
+  }
+
+  #structureChanged(): void {
+    this.#blocks = undefined;
+    this.revision += 1;
+  }
+}

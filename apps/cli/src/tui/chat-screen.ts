@@ -1,0 +1,280 @@
+import { type Component, type Focusable, matchesKey, type TUI } from "@mariozechner/pi-tui";
+import type { ChatSession } from "../chat/chat-session.js";
+import type { ChoiceDialog } from "../dialogs/choice-dialog.js";
+import type { PickerDialog } from "../dialogs/picker-dialog.js";
+import { PromptAutocomplete } from "../prompt/autocomplete.js";
+import { PromptBoxController } from "../prompt/prompt-box.js";
+import { NO_BOX_CHAINS, type PromptBoxChains } from "../prompt/prompt-box-chains.js";
+import { PromptEditor } from "../prompt/prompt-editor.js";
+import { type RenderContext, SPINNER_FRAMES } from "../render/render-context.js";
+import { CARD_PANEL_MAX_SHARE, cardsPanelLines, cardsTick } from "./cards-panel.js";
+import { type Notice, noticeLines } from "./notice.js";
+import { startScreenLines } from "./start-screen.js";
+import { statusBarLine } from "./status-bar.js";
+import { TranscriptView } from "./transcript-view.js";
+
+/** The dialog holding the keys instead of the prompt box. */
+export type ActiveDialog =
+  | { readonly kind: "question"; readonly id: string; readonly component: ChoiceDialog }
+  | { readonly kind: "permission"; readonly id: string; readonly component: ChoiceDialog }
+  | { readonly kind: "picker"; readonly component: PickerDialog };
+
+/** How often the screen redraws while something moves (a spinner, a live clock) (ours). */
+export const TICK_MS = 100;
+/** Lines one wheel notch scrolls (ours). */
+export const WHEEL_LINES = 3;
+/** An SGR mouse report (after its ESC): `[<button;column;row` then M (press) or m (release); 64/65 are the wheel. */
+const MOUSE = /^\[<(\d+);\d+;\d+[Mm]$/;
+
+/** The button of a mouse report, or undefined for any other input. */
+export function mouseButton(data: string): number | undefined {
+  if (data[0] !== "\u001b") return undefined;
+  const match = MOUSE.exec(data.slice(1));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** What the screen asks of its owner: the person's intents. */
+export interface ChatScreenActions {
+  /** A submitted draft (a prompt or a slash command). */
+  submit(text: string): void;
+  /** Ctrl+C while a turn runs. */
+  abort(): void;
+  /** The person leaves (Ctrl+C twice, Ctrl+D on an empty box). */
+  exit(): void;
+}
+
+/**
+ * The whole chat screen, exactly the terminal's height: the scrollable transcript viewport (with
+ * the start screen while it is empty, and transient notice rows after it), the pinned-cards
+ * panel, the status bar, and the prompt box or the dialog that holds the keys. It owns the keys:
+ * Ctrl+C (stop the turn, then quit), PageUp/PageDown and the wheel (scroll), Ctrl+O (expand answer
+ * records), End (back to the newest); everything else goes to the dialog or the prompt box.
+ */
+export class ChatScreen implements Component, Focusable {
+  readonly editor: PromptEditor;
+  readonly box: PromptBoxController;
+  readonly autocomplete: PromptAutocomplete;
+  readonly view: TranscriptView;
+  #dialog: ActiveDialog | undefined;
+  #notice: Notice | undefined;
+  #hint: string | undefined;
+  #exitArmed = false;
+  #expandAnswers = false;
+  #ticker: ReturnType<typeof setInterval> | undefined;
+  #focused = false;
+
+  constructor(
+    readonly tui: TUI,
+    readonly session: ChatSession,
+    readonly actions: ChatScreenActions,
+    readonly clock: () => number = Date.now,
+    readonly baseUrl: string = "",
+    chains: PromptBoxChains = NO_BOX_CHAINS,
+    basePath: string = process.cwd(),
+  ) {
+    this.editor = new PromptEditor(tui);
+    this.autocomplete = new PromptAutocomplete(chains, basePath);
+    this.editor.setAutocompleteProvider(this.autocomplete);
+    this.box = new PromptBoxController(
+      this.editor,
+      chains,
+      {
+        dialogOpen: () => this.#dialog !== undefined,
+        turnRunning: () => this.session.activity.running !== undefined,
+      },
+      () => this.refresh(),
+    );
+    this.editor.onSubmitText = (text) => {
+      if (text.trim() === "") return;
+      this.editor.addToHistory(text);
+      this.view.toBottom();
+      this.actions.submit(text);
+    };
+    this.view = new TranscriptView(session.transcript);
+  }
+
+  get focused(): boolean {
+    return this.#focused;
+  }
+  set focused(value: boolean) {
+    this.#focused = value;
+    this.editor.focused = value && this.#dialog === undefined;
+    if (this.#dialog?.kind !== "picker" && this.#dialog) this.#dialog.component.focused = value;
+  }
+
+  /** The dialog holding the keys, if any. */
+  get dialog(): ActiveDialog | undefined {
+    return this.#dialog;
+  }
+
+  /** Shows a dialog in place of the prompt box (or clears it). */
+  setDialog(dialog: ActiveDialog | undefined): void {
+    this.#dialog = dialog;
+    this.focused = this.#focused;
+    this.refresh();
+  }
+
+  /** The transient notice, if any. */
+  get notice(): Notice | undefined {
+    return this.#notice;
+  }
+
+  /** Shows a transient notice (never history); the viewport scrolls so that its first row shows. */
+  showNotice(notice: Notice | undefined): void {
+    this.#notice = notice;
+    if (notice) this.view.revealTransient();
+    this.refresh();
+  }
+
+  /** Redraws soon, and keeps ticking while something on screen moves. */
+  refresh(): void {
+    this.commands();
+    const moving =
+      this.session.activity.running !== undefined ||
+      cardsTick(this.session.cards.values()) ||
+      this.#liveRows();
+    if (moving && !this.#ticker)
+      this.#ticker = setInterval(() => this.tui.requestRender(), TICK_MS);
+    else if (!moving && this.#ticker) {
+      clearInterval(this.#ticker);
+      this.#ticker = undefined;
+    }
+    this.tui.requestRender();
+  }
+
+  /** Stops the ticker. */
+  dispose(): void {
+    if (this.#ticker) clearInterval(this.#ticker);
+    this.#ticker = undefined;
+  }
+
+  /** Hands the catalog's commands to the completion menu when it changed. */
+  commands(): void {
+    if (this.#catalog === this.session.catalogGeneration) return;
+    this.#catalog = this.session.catalogGeneration;
+    this.autocomplete.setCommands(this.session.commands);
+  }
+  #catalog = -1;
+
+  invalidate(): void {
+    this.view.invalidate();
+    this.editor.invalidate();
+  }
+
+  render(width: number): string[] {
+    const height = Math.max(1, this.tui.terminal.rows);
+    const now = this.clock();
+    const spinner = SPINNER_FRAMES[Math.floor(now / TICK_MS) % SPINNER_FRAMES.length] ?? "•";
+    const composer = this.#dialog
+      ? this.#dialog.component.render(width)
+      : this.editor.render(width);
+    const running = this.session.activity.running;
+    const question = this.#dialog && this.#dialog.kind !== "picker";
+    const status = statusBarLine(
+      {
+        ...(running
+          ? {
+              activity: {
+                label: question ? "Waiting for your answer…" : this.session.activity.label(),
+                startedAt: running.startedAt,
+              },
+            }
+          : {}),
+        ...(this.session.model ? { model: this.session.model } : {}),
+        ...(this.session.session?.title ? { sessionTitle: this.session.session.title } : {}),
+        connection: this.session.connection,
+        viewport: this.view.viewport,
+        ...(this.#hint ? { hint: this.#hint } : {}),
+      },
+      width,
+      now,
+      spinner,
+    );
+    const room = height - composer.length - 2;
+    const cards = cardsPanelLines(
+      this.session.cards.values(),
+      width,
+      Math.min(Math.floor(height * CARD_PANEL_MAX_SHARE), Math.max(0, room)),
+      now,
+      spinner,
+    );
+    const bottom = [...cards, status, ...composer].slice(-Math.max(1, height - 1));
+    const context: RenderContext = {
+      now,
+      spinner,
+      expandAnswers: this.#expandAnswers,
+      attachmentUrl: (hash) =>
+        `${this.baseUrl}/sessions/${this.session.id ?? ""}/attachments/${hash}`,
+    };
+    const start = this.session.transcript.empty ? startScreenLines(this.session, width) : [];
+    const notice = this.#notice ? noticeLines(this.#notice, width) : [];
+    const viewport = this.view.render(width, height - bottom.length, context, start, notice);
+    return [...viewport, ...bottom];
+  }
+
+  handleInput(data: string): void {
+    const button = mouseButton(data);
+    if (button !== undefined) {
+      if (button === 64) this.view.scrollBy(WHEEL_LINES);
+      else if (button === 65) this.view.scrollBy(-WHEEL_LINES);
+      this.refresh();
+      return;
+    }
+    if (matchesKey(data, "ctrl+c")) {
+      this.#interrupt();
+      return;
+    }
+    if (this.#exitArmed) {
+      this.#exitArmed = false;
+      this.#hint = undefined;
+    }
+    const page = Math.max(1, this.tui.terminal.rows - 6);
+    if (matchesKey(data, "pageUp")) this.view.scrollBy(page);
+    else if (matchesKey(data, "pageDown")) this.view.scrollBy(-page);
+    else if (matchesKey(data, "ctrl+o")) {
+      this.#expandAnswers = !this.#expandAnswers;
+      this.view.invalidate();
+    } else if (
+      matchesKey(data, "ctrl+end") ||
+      (matchesKey(data, "end") && this.view.scrollOffset > 0 && this.editor.getText() === "")
+    )
+      this.view.toBottom();
+    else if (matchesKey(data, "ctrl+d") && !this.#dialog && this.editor.getText() === "") {
+      this.actions.exit();
+      return;
+    } else if (this.#dialog) this.#dialog.component.handleInput(data);
+    else {
+      if (matchesKey(data, "escape") && this.#notice && !this.editor.isShowingAutocomplete())
+        this.#notice = undefined;
+      this.box.input(data);
+    }
+    this.refresh();
+  }
+
+  #interrupt(): void {
+    if (this.#exitArmed) {
+      this.actions.exit();
+      return;
+    }
+    this.#exitArmed = true;
+    if (this.session.activity.running) {
+      this.actions.abort();
+      this.#hint = "Stopping the turn · ctrl+c again quits";
+    } else {
+      if (this.#dialog?.kind === "picker") this.setDialog(undefined);
+      this.editor.setText("");
+      this.#hint = "Press ctrl+c again to quit";
+    }
+    this.refresh();
+  }
+
+  #liveRows(): boolean {
+    const running = this.session.activity.running;
+    if (!running) return false;
+    const rows = this.session.transcript.turnRows(running.turnId);
+    return (
+      rows.floating.length > 0 ||
+      [...rows.byCall.values()].some((list) => list.some((row) => row.status === "running"))
+    );
+  }
+}

@@ -1,0 +1,33 @@
+import type { ChatSession } from "../chat/chat-session.js";
+import { prefixed } from "../render/text-lines.js";
+import { bold, dim, palette } from "./style.js";
+
+/** The empty start screen: what this is, which model answers, and the keys. */
+export function startScreenLines(session: ChatSession, width: number): string[] {
+  const lines = [
+    `  ${bold(palette.accent("Elowen"))}${session.session?.title ? dim(`  ${session.session.title}`) : ""}`,
+    "",
+  ];
+  if (session.model?.offline)
+    lines.push(
+      ...prefixed(
+        palette.warning(
+          `The offline model (${session.model.label}) answers: no provider is configured. Set one in elowen.yaml or ELOWEN_MODEL_PROVIDER.`,
+        ),
+        width,
+        "  ",
+      ),
+    );
+  else if (session.model)
+    lines.push(...prefixed(dim(`Model: ${session.model.label}`), width, "  "));
+  lines.push(
+    ...prefixed(
+      dim(
+        "Type a message and press Enter. / lists commands · PgUp/PgDn scroll · ctrl+o expands answers · ctrl+c stops a turn, twice quits",
+      ),
+      width,
+      "  ",
+    ),
+  );
+  return lines;
+}

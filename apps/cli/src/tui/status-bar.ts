@@ -1,0 +1,57 @@
+import { formatDuration } from "@elowen/plugin-shared/duration";
+import { truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
+import { dim, palette } from "./style.js";
+import type { ViewportState } from "./transcript-view.js";
+
+/** What the status bar shows. */
+export interface StatusBarState {
+  /** The spinner's label while a turn runs; undefined when idle. */
+  readonly activity?: { readonly label: string; readonly startedAt: number };
+  /** The model's label; offline models are marked. */
+  readonly model?: { readonly label: string; readonly offline: boolean };
+  readonly sessionTitle?: string;
+  readonly connection: "connected" | "connecting" | "offline";
+  readonly viewport: ViewportState;
+  /** A one-off hint (Ctrl+C again to exit). */
+  readonly hint?: string;
+}
+
+/**
+ * The one-line status bar under the cards: the spinner with what the turn is doing and its live
+ * elapsed time on the left; the history indicator (never over notice rows, which live in the
+ * viewport), the model and the session on the right.
+ */
+export function statusBarLine(
+  state: StatusBarState,
+  width: number,
+  now: number,
+  spinner: string,
+): string {
+  const left = state.hint
+    ? palette.warning(state.hint)
+    : state.activity
+      ? `${palette.accent(spinner)} ${state.activity.label} ${dim(`· ${formatDuration(Math.max(0, now - state.activity.startedAt))} · ctrl+c stops`)}`
+      : dim(
+          state.connection === "connected"
+            ? "enter sends · / commands · ctrl+c twice quits"
+            : state.connection === "connecting"
+              ? "connecting…"
+              : "daemon unreachable: reconnecting…",
+        );
+  const parts: string[] = [];
+  if (state.viewport.linesBelow > 0)
+    parts.push(palette.warning(`↓ ${state.viewport.linesBelow} lines below · pgdn`));
+  else if (state.viewport.moreAbove) parts.push(dim("↑ pgup for earlier"));
+  if (state.model)
+    parts.push(
+      state.model.offline
+        ? palette.warning(`${state.model.label} (offline)`)
+        : dim(state.model.label),
+    );
+  if (state.sessionTitle) parts.push(dim(state.sessionTitle));
+  const right = parts.join(dim(" · "));
+  const room = width - visibleWidth(right) - 1;
+  if (room < 10) return truncateToWidth(left, width, "…");
+  const shownLeft = truncateToWidth(left, room, "…");
+  return `${shownLeft}${" ".repeat(Math.max(1, width - visibleWidth(shownLeft) - visibleWidth(right)))}${right}`;
+}
