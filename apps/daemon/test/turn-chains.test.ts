@@ -1,9 +1,11 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseEntryData } from "@elowen/client";
 import { TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
 import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/turn/replay.js";
 import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
-import type { TestDaemon } from "./helpers/test-daemon.js";
+import { type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 
 let t: TestDaemon | undefined;
 afterEach(async () => {
@@ -112,5 +114,33 @@ describe("persona", () => {
     });
     await t.owner.sessions.submitTurn(session.id, { text: "hi", waitForSettle: true });
     expect(seen[0]).toContain("You are Ada.");
+  });
+});
+
+describe("mentions and attachments", () => {
+  test("@path mentions attach the workspace file's lines for the model only; denied and outside paths attach nothing", async () => {
+    const home = tempHome();
+    t = await startBrainDaemon({
+      home,
+      settings: { denyMention: "secret.txt", submitContext: "Sent from the test." },
+    });
+    const session = await t.owner.sessions.create();
+    const workspace = join(home, "workspaces", session.id);
+    mkdirSync(workspace, { recursive: true });
+    writeFileSync(join(workspace, "notes.txt"), "one\ntwo\nthree\nfour\n");
+    writeFileSync(join(workspace, "secret.txt"), "hidden");
+    await t.owner.sessions.submitTurn(session.id, {
+      text: "compare @notes.txt#L2-3 with @secret.txt and @../../elowen.db",
+      waitForSettle: true,
+    });
+    const branch = await t.daemon.host.store.journal.branch(session.id);
+    const context = branch.find((e) => e.customType === SUBMIT_CONTEXT_ENTRY);
+    expect(context?.hidden).toBe(true);
+    expect((context?.data as { blocks: string[] }).blocks).toEqual([
+      "<system-reminder>\nSent from the test.\n</system-reminder>",
+      "<system-reminder>\nnotes.txt:\ntwo\nthree\n</system-reminder>",
+    ]);
+    const visible = (await t.owner.sessions.history(session.id)).entries;
+    expect(JSON.stringify(visible)).not.toContain("two\\nthree");
   });
 });

@@ -108,11 +108,10 @@ export class LiveWriter {
         kind: event.type === "text_delta" ? "text" : "thinking",
         text: event.delta,
       });
-    } else if (event.type === "toolcall_delta" || event.type === "toolcall_start") {
+    } else if (event.type === "toolcall_delta") {
       const block = event.partial.content[event.contentIndex];
       if (block?.type !== "toolCall") return;
-      const delta = event.type === "toolcall_delta" ? event.delta : "";
-      const reason = this.#o.authoring.delta(block.id, block.name, delta);
+      const reason = this.#o.authoring.delta(block.id, block.name, event.delta);
       if (reason !== undefined)
         this.#publish("tool_authoring", {
           entryId: streaming.entryId,

@@ -15,7 +15,9 @@ import { spawnPersona } from "../session/spawn.js";
 import { baseToolSurface } from "../tools/tool-surface.js";
 import { AuthoringNotes, authoringSource } from "./authoring-notes.js";
 import { composeSystemPrompt } from "./compose-prompt.js";
+import { mentionBlocks } from "./mentions.js";
 import { replayBranch, SUBMIT_CONTEXT_ENTRY, userContent } from "./replay.js";
+import { submitContextBlocks } from "./submit-context.js";
 import type { TurnState } from "./turn-state.js";
 
 /** What a turn starts from: a submission that entered, or a sub-agent's prompt. */
@@ -133,6 +135,16 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     ...(base.workspace === undefined ? {} : { workspace: base.workspace }),
     log: host.log,
   });
+  const context = [
+    ...(await submitContextBlocks(registry.hooks, start.context, scope)),
+    ...(await mentionBlocks(
+      registry.hooks,
+      transformed.text,
+      base.workspace,
+      scope,
+      start.agentId,
+    )),
+  ];
   const rendered = await renderTurnContext(
     registry.prompts.turnContextProviders(filter),
     {
@@ -160,12 +172,12 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     hidden: true,
     data: record,
   }));
-  if (start.context.length > 0)
+  if (context.length > 0)
     entries.push({
       kind: "custom",
       customType: SUBMIT_CONTEXT_ENTRY,
       hidden: true,
-      data: { turnId, blocks: start.context },
+      data: { turnId, blocks: context },
     });
   const history = await replayBranch(branch, host.store.blobs);
   const userEntryId = mintId("e");
@@ -183,7 +195,7 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   });
   const prompt: AgentMessage = {
     role: "user",
-    content: userContent(transformed.text, rendered.records, start.context),
+    content: userContent(transformed.text, rendered.records, context),
     timestamp: turn.startedAt,
   };
   return { turn, history, prompt };
