@@ -136,7 +136,7 @@ describe("mentions and attachments", () => {
     const branch = await t.daemon.host.store.journal.branch(session.id);
     const context = branch.find((e) => e.customType === SUBMIT_CONTEXT_ENTRY);
     expect(context?.hidden).toBe(true);
-    expect((context?.data as { blocks: string[] }).blocks).toEqual([
+    expect((context?.data as { blocks: string[] } | undefined)?.blocks).toEqual([
       "<system-reminder>\nSent from the test.\n</system-reminder>",
       "<system-reminder>\nnotes.txt:\ntwo\nthree\n</system-reminder>",
     ]);
