@@ -1,7 +1,7 @@
 import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api";
 import { formatTiming } from "@elowen/plugin-shared/duration";
 import { type ToolRow, toolRowReason } from "@elowen/tool-trace";
-import { hyperlink, visibleWidth } from "@mariozechner/pi-tui";
+import { hyperlink, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import { bold, dim, palette } from "../tui/style.js";
 import { answerLines } from "./answer-lines.js";
 import type { RenderContext } from "./render-context.js";
@@ -86,7 +86,7 @@ export function toolRowLines(
     lines.push(...answerLines(row.answer, width, `${indent}  `, context.expandAnswers));
   for (const image of row.images)
     lines.push(
-      link(
+      ...link(
         `${indent}  ▣ ${image.mimeType} · ${formatBytes(image.bytes)}`,
         context.attachmentUrl(image.hash),
         width,
@@ -95,7 +95,7 @@ export function toolRowLines(
   const sharedImage = row.sharedImage ?? parsed(SharedImageSchema, extras.details?.sharedImage);
   if (sharedImage)
     lines.push(
-      link(
+      ...link(
         `${indent}  ▣ shared ${sharedImage.filename ?? "image"}${sharedImage.caption ? `: ${sharedImage.caption}` : ""} · ${formatBytes(sharedImage.bytes)}`,
         context.attachmentUrl(sharedImage.hash),
         width,
@@ -104,7 +104,7 @@ export function toolRowLines(
   const sharedFile = row.sharedFile ?? parsed(SharedFileSchema, extras.details?.sharedFile);
   if (sharedFile)
     lines.push(
-      link(
+      ...link(
         `${indent}  ⎘ shared ${sharedFile.filename}${sharedFile.caption ? `: ${sharedFile.caption}` : ""} · ${formatBytes(sharedFile.bytes)}`,
         context.attachmentUrl(sharedFile.hash),
         width,
@@ -136,9 +136,21 @@ function outputLines(
   return lines;
 }
 
-/** A label and the URL it links to: the URL is shown (to copy) and is a terminal hyperlink. */
-function link(label: string, url: string, width: number): string {
-  return oneLine(`${label}  ${hyperlink(palette.link(url), url)}`, width);
+/**
+ * A label and the URL it links to: the URL is shown whole (to copy), wrapped onto rows of its own
+ * when it does not fit beside the label, each row a terminal hyperlink to the whole URL.
+ */
+function link(label: string, url: string, width: number): string[] {
+  if (visibleWidth(label) + 2 + url.length <= width)
+    return [`${label}  ${hyperlink(palette.link(url), url)}`];
+  const indent = " ".repeat(
+    Math.min(visibleWidth(label) - visibleWidth(label.trimStart()) + 2, Math.floor(width / 2)),
+  );
+  const rows = wrapTextWithAnsi(url, Math.max(1, width - indent.length));
+  return [
+    oneLine(label, width),
+    ...rows.map((row) => `${indent}${hyperlink(palette.link(row), url)}`),
+  ];
 }
 
 function parsed<T>(

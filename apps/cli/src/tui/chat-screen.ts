@@ -168,14 +168,40 @@ export class ChatScreen implements Component, Focusable {
     const composer = this.#dialog
       ? this.#dialog.component.render(width)
       : this.editor.render(width);
+    const room = Math.max(0, height - composer.length - 2);
+    const cards = cardsPanelLines(
+      this.session.cards.values(),
+      width,
+      Math.min(Math.floor(height * CARD_PANEL_MAX_SHARE), room),
+      now,
+      spinner,
+    );
+    // The bottom keeps the composer whole; the viewport keeps at least one row.
+    const below = [...cards, "", ...composer].slice(-Math.max(1, height - 1));
+    const context: RenderContext = {
+      now,
+      spinner,
+      expandAnswers: this.#expandAnswers,
+      attachmentUrl: (hash) =>
+        `${this.baseUrl}/sessions/${this.session.id ?? ""}/attachments/${hash}`,
+    };
+    const start = this.session.transcript.empty ? startScreenLines(this.session, width) : [];
+    const notice = this.#notice ? noticeLines(this.#notice, width) : [];
+    const viewport = this.view.render(width, height - below.length, context, start, notice);
+    const statusAt = below.length - composer.length - 1;
+    if (statusAt >= 0) below[statusAt] = this.#statusLine(width, now, spinner);
+    return [...viewport, ...below];
+  }
+
+  #statusLine(width: number, now: number, spinner: string): string {
     const running = this.session.activity.running;
-    const question = this.#dialog && this.#dialog.kind !== "picker";
-    const status = statusBarLine(
+    const asking = this.#dialog !== undefined && this.#dialog.kind !== "picker";
+    return statusBarLine(
       {
         ...(running
           ? {
               activity: {
-                label: question ? "Waiting for your answer…" : this.session.activity.label(),
+                label: asking ? "Waiting for your answer…" : this.session.activity.label(),
                 startedAt: running.startedAt,
               },
             }
@@ -190,26 +216,6 @@ export class ChatScreen implements Component, Focusable {
       now,
       spinner,
     );
-    const room = height - composer.length - 2;
-    const cards = cardsPanelLines(
-      this.session.cards.values(),
-      width,
-      Math.min(Math.floor(height * CARD_PANEL_MAX_SHARE), Math.max(0, room)),
-      now,
-      spinner,
-    );
-    const bottom = [...cards, status, ...composer].slice(-Math.max(1, height - 1));
-    const context: RenderContext = {
-      now,
-      spinner,
-      expandAnswers: this.#expandAnswers,
-      attachmentUrl: (hash) =>
-        `${this.baseUrl}/sessions/${this.session.id ?? ""}/attachments/${hash}`,
-    };
-    const start = this.session.transcript.empty ? startScreenLines(this.session, width) : [];
-    const notice = this.#notice ? noticeLines(this.#notice, width) : [];
-    const viewport = this.view.render(width, height - bottom.length, context, start, notice);
-    return [...viewport, ...bottom];
   }
 
   handleInput(data: string): void {

@@ -38,20 +38,26 @@ export function statusBarLine(
               ? "connecting…"
               : "daemon unreachable: reconnecting…",
         );
-  const parts: string[] = [];
-  if (state.viewport.linesBelow > 0)
-    parts.push(palette.warning(`↓ ${state.viewport.linesBelow} lines below · pgdn`));
-  else if (state.viewport.moreAbove) parts.push(dim("↑ pgup for earlier"));
-  if (state.model)
-    parts.push(
-      state.model.offline
-        ? palette.warning(`${state.model.label} (offline)`)
-        : dim(state.model.label),
-    );
-  if (state.sessionTitle) parts.push(dim(state.sessionTitle));
-  const right = parts.join(dim(" · "));
-  const room = width - visibleWidth(right) - 1;
-  if (room < 10) return truncateToWidth(left, width, "…");
-  const shownLeft = truncateToWidth(left, room, "…");
-  return `${shownLeft}${" ".repeat(Math.max(1, width - visibleWidth(shownLeft) - visibleWidth(right)))}${right}`;
+  const indicator =
+    state.viewport.linesBelow > 0
+      ? palette.warning(`↓ ${state.viewport.linesBelow} lines below · pgdn`)
+      : state.viewport.moreAbove
+        ? dim("↑ pgup for earlier")
+        : undefined;
+  const model = state.model
+    ? state.model.offline
+      ? palette.warning(`${state.model.label} (offline)`)
+      : dim(state.model.label)
+    : undefined;
+  const title = state.sessionTitle ? dim(state.sessionTitle) : undefined;
+  // The history indicator goes last: the session title, then the model, give way first.
+  for (const parts of [[indicator, model, title], [indicator, model], [indicator]]) {
+    const right = parts.filter((part): part is string => part !== undefined).join(dim(" · "));
+    const room = width - visibleWidth(right) - 1;
+    if (room < 12 && parts.length > 1) continue;
+    if (room < 1) return truncateToWidth(right, width, "…");
+    const shownLeft = truncateToWidth(left, room, "…");
+    return `${shownLeft}${" ".repeat(Math.max(1, width - visibleWidth(shownLeft) - visibleWidth(right)))}${right}`;
+  }
+  return truncateToWidth(left, width, "…");
 }

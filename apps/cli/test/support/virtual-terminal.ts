@@ -98,6 +98,32 @@ export class VirtualTerminal implements Terminal {
     return this.viewport().join("\n");
   }
 
+  /** The style of one cell of the visible screen (0-based row and column). */
+  cell(
+    row: number,
+    column: number,
+  ): {
+    char: string;
+    bold: boolean;
+    dim: boolean;
+    italic: boolean;
+    underline: boolean;
+    inverse: boolean;
+    fg: number | undefined;
+  } {
+    const buffer = this.xterm.buffer.active;
+    const cell = buffer.getLine(buffer.viewportY + row)?.getCell(column);
+    return {
+      char: cell?.getChars() ?? "",
+      bold: (cell?.isBold() ?? 0) !== 0,
+      dim: (cell?.isDim() ?? 0) !== 0,
+      italic: (cell?.isItalic() ?? 0) !== 0,
+      underline: (cell?.isUnderline() ?? 0) !== 0,
+      inverse: (cell?.isInverse() ?? 0) !== 0,
+      fg: cell && !cell.isFgDefault() ? cell.getFgColor() : undefined,
+    };
+  }
+
   /** Whether the emulator shows the alternate screen. */
   get alternate(): boolean {
     return this.xterm.buffer.active.type === "alternate";

@@ -1,0 +1,154 @@
+import type { PendingPermission, PendingQuestion } from "@elowen/client";
+import { afterEach, describe, expect, test } from "vitest";
+import { permissionDialog, questionDialog } from "../../src/chat/dialogs.js";
+import type { ChoiceAnswer } from "../../src/dialogs/choice-dialog.js";
+import { type ScreenHarness, screenHarness } from "../support/screen-harness.js";
+import { id } from "../support/wire.js";
+
+let h: ScreenHarness | undefined;
+afterEach(() => h?.close());
+
+const DOWN = "\x1b[B";
+const ENTER = "\r";
+const SPACE = " ";
+
+function pending(questions: PendingQuestion["questions"]): PendingQuestion {
+  return {
+    questionId: id("q"),
+    turnId: id("t"),
+    plugin: "@elowen/plugin-askuser",
+    questions,
+    expiresAt: 1_800_000_000_000,
+  };
+}
+
+function show(question: PendingQuestion): ChoiceAnswer[][] {
+  const answers: ChoiceAnswer[][] = [];
+  const dialog = questionDialog(question);
+  dialog.onDone = (all) => answers.push([...all]);
+  h?.screen.setDialog({ kind: "question", id: question.questionId, component: dialog });
+  return answers;
+}
+
+describe("the question selector", () => {
+  test("marks the recommended option, starts on it, and answers with its label when Enter is pressed", async () => {
+    h = screenHarness();
+    const answers = show(
+      pending([
+        {
+          question: "Which database should the service use?",
+          header: "Database",
+          options: [
+            { label: "Postgres", description: "A server" },
+            { label: "SQLite", description: "One file", recommended: true },
+          ],
+          allowOther: true,
+        },
+      ]),
+    );
+    const screen = (await h.draw()).join("\n");
+    expect(screen).toContain("? Database");
+    expect(screen).toContain("Which database should the service use?");
+    expect(screen).toMatch(/› ● SQLite \(recommended\)/);
+    expect(screen).toContain("○ Postgres");
+    expect(screen).toContain("Other… (type your own)");
+    h.keys(ENTER);
+    expect(answers).toEqual([[{ selected: ["SQLite"] }]]);
+  });
+
+  test("clips a header longer than the screen to its width, and never the question", async () => {
+    h = screenHarness({ columns: 40 });
+    show(
+      pending([
+        {
+          question: "A question that is long enough to need two rows here",
+          header: "H".repeat(100),
+          options: [{ label: "a" }, { label: "b" }],
+        },
+      ]),
+    );
+    const lines = await h.draw();
+    const header = lines.find((line) => line.startsWith("? H"));
+    expect(header).toBe(`? ${"H".repeat(37)}…`);
+    expect(lines.join(" ")).toMatch(/A question that is long enough to need\s+two rows here/);
+  });
+
+  test("toggles several options with Space where multi-select is asked, and takes typed text for Other", async () => {
+    h = screenHarness();
+    const answers = show(
+      pending([
+        {
+          question: "Which?",
+          header: "Pick",
+          multiSelect: true,
+          options: [{ label: "red" }, { label: "green" }, { label: "blue" }],
+        },
+        {
+          question: "Why?",
+          header: "Reason",
+          options: [{ label: "taste" }, { label: "habit" }],
+          allowOther: true,
+        },
+      ]),
+    );
+    h.keys(SPACE, DOWN, DOWN, SPACE);
+    const screen = (await h.draw()).join("\n");
+    expect(screen).toContain("[x] red");
+    expect(screen).toContain("[ ] green");
+    expect(screen).toContain("[x] blue");
+    expect(screen).toContain("(1/2)");
+    h.keys(ENTER);
+    expect((await h.draw()).join("\n")).toContain("? Reason (2/2)");
+    h.keys(DOWN, DOWN, ENTER, ..."it is quick", ENTER);
+    expect(answers).toEqual([
+      [{ selected: ["red", "blue"] }, { selected: [], other: "it is quick" }],
+    ]);
+  });
+
+  test("holds the keys instead of the prompt box, and the status bar waits for the answer", async () => {
+    h = screenHarness();
+    h.session.activity.fromState({
+      running: { turnId: id("t"), origin: { kind: "composer" }, startedAt: h.clock.now },
+      queued: [],
+      questions: [],
+      permissions: [],
+    });
+    show(
+      pending([{ question: "Go?", header: "Go", options: [{ label: "yes" }, { label: "no" }] }]),
+    );
+    h.keys("x");
+    const screen = (await h.draw()).join("\n");
+    expect(screen).toContain("Waiting for your answer…");
+    expect(h.screen.editor.getText()).toBe("");
+  });
+});
+
+describe("the permission prompt", () => {
+  test("offers once, always and deny with the host's labels and the call's summary", async () => {
+    h = screenHarness();
+    const permission: PendingPermission = {
+      permissionId: id("p"),
+      turnId: id("t"),
+      callId: "call-1",
+      tool: "Bash",
+      summary: "rm -rf build",
+      question: "Allow Bash to run?",
+      header: "Permission",
+      choices: { once: "Allow once", always: "Always allow Bash", deny: "Deny" },
+      nested: true,
+      expiresAt: 1_800_000_000_000,
+    };
+    const dialog = permissionDialog(permission);
+    const answers: ChoiceAnswer[][] = [];
+    dialog.onDone = (all) => answers.push([...all]);
+    h.screen.setDialog({ kind: "permission", id: permission.permissionId, component: dialog });
+    const screen = (await h.draw()).join("\n");
+    expect(screen).toContain("? Permission");
+    expect(screen).toContain("Bash (called by a script)");
+    expect(screen).toContain("Allow Bash to run?");
+    expect(screen).toContain("rm -rf build");
+    expect(screen).toContain("Always allow Bash");
+    h.keys(DOWN, DOWN, ENTER);
+    expect(answers).toEqual([[{ selected: ["deny"] }]]);
+  });
+});
