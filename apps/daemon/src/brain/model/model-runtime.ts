@@ -15,8 +15,11 @@ export interface ModelRequest {
   readonly turnOrdinal: number;
   /** The request's index within the turn, from 0 (continuations included). */
   readonly step: number;
-  /** `agent`: a sub-agent run (its own script list); `review`: the skill reviewer's directive. */
-  readonly purpose: "turn" | "agent" | "review";
+  /**
+   * `agent`: a sub-agent run (its own script list); `review`: the skill reviewer's directive;
+   * `compaction`: summarizing older context.
+   */
+  readonly purpose: "turn" | "agent" | "review" | "compaction";
   /** For `agent`: the sub-agent run's position among the daemon's sub-agent runs, from 0. */
   readonly agentOrdinal?: number;
 }

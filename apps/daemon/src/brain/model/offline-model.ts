@@ -1,5 +1,6 @@
 import {
   type AssistantMessage,
+  type Context,
   type FauxContentBlock,
   fauxAssistantMessage,
   registerFauxProvider,
@@ -55,7 +56,19 @@ function stepMessage(step: ScriptStep, request: ModelRequest): AssistantMessage 
   });
 }
 
-function answerFor(script: OfflineScript | undefined, request: ModelRequest): AssistantMessage {
+/** The offline model's summary: the start of the conversation it was asked to summarize. */
+function offlineSummary(context: Context): string {
+  const first = context.messages[0];
+  const text = typeof first?.content === "string" ? first.content : "";
+  return `Summary by the offline model (the start of the earlier conversation):\n${text.slice(0, 2000)}`;
+}
+
+function answerFor(
+  script: OfflineScript | undefined,
+  request: ModelRequest,
+  context: Context,
+): AssistantMessage {
+  if (request.purpose === "compaction") return fauxAssistantMessage(offlineSummary(context));
   if (request.purpose === "review" && script?.review !== undefined)
     return fauxAssistantMessage(script.review);
   const step = scriptedStep(script, request);
@@ -91,7 +104,7 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
     stream(requestModel, context, options, request) {
       // The faux provider answers from a queue it pops synchronously inside streamSimple, so the
       // answer appended here is the one this call receives, however many sessions stream at once.
-      faux.appendResponses([answerFor(script, request)]);
+      faux.appendResponses([answerFor(script, request, context)]);
       return streamSimple(requestModel, context, options);
     },
     finish: (message) => message,

@@ -11,6 +11,7 @@ import { isGranted } from "../../plugins/grants.js";
 import { mintId } from "../../store/ids.js";
 import type { NewJournalEntry } from "../../store/types.js";
 import type { BrainContext } from "../brain-context.js";
+import { maintainContext } from "../context/maintain-context.js";
 import { spawnPersona } from "../session/spawn.js";
 import { baseToolSurface } from "../tools/tool-surface.js";
 import { AuthoringNotes, authoringSource } from "./authoring-notes.js";
@@ -56,7 +57,7 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   const interactive = start.kind === "interactive";
   const filter = (plugin: string) => isGranted(access, plugin, registry.grantable.has(plugin));
   const scope = { sessionId, userId: access.userId, signal: start.controller.signal };
-  const branch = await host.store.journal.branch(sessionId);
+  const branch = await maintainContext(host, sessionId, await host.store.journal.branch(sessionId));
   const transformed = await applyInputTransforms(
     registry.prompts.inputTransforms(filter),
     { text: start.text, sessionId, userId: access.userId, origin: start.origin },
