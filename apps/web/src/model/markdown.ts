@@ -73,17 +73,40 @@ function sanitizer(): ReturnType<typeof DOMPurify> {
  * by DOMPurify with an allow-list. No script, style, iframe, form, event handler attribute or
  * image survives (an image could load a tracking URL; the transcript shows images only from the
  * session's own attachments); links keep only `http:`, `https:`, `mailto:` and plain relative
- * targets and open in a new tab without an opener. Needs a DOM (`window`).
+ * targets and open in a new tab without an opener. The sanitized HTML is checked once more against
+ * the allow-list; text that fails the check is drawn as plain text. Needs a DOM (`window`).
  */
 export function renderMarkdown(markdown: string): string {
   if (markdown.length > MARKDOWN_MAX_CHARS) return escapeAsPre(markdown);
   const html = marked.parse(markdown, { async: false });
-  return sanitizer().sanitize(html, {
+  const clean = sanitizer().sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
   });
+  // Belt and braces: a DOM the sanitizer cannot read correctly (it has happened, silently) must
+  // not let anything through, so the result is checked against the same allow-list, and model text
+  // that fails it is shown as plain text.
+  return allowListed(clean) ? clean : escapeAsPre(markdown);
+}
+
+const LINK_ATTRS = ["target", "rel"];
+
+/** True when every element and attribute of `html` is on the allow-list and every link is safe. */
+export function allowListed(html: string): boolean {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const pending: Element[] = [...template.content.children];
+  for (let element = pending.pop(); element; element = pending.pop()) {
+    if (!ALLOWED_TAGS.includes(element.tagName.toLowerCase())) return false;
+    for (const attr of element.attributes) {
+      if (!ALLOWED_ATTR.includes(attr.name) && !LINK_ATTRS.includes(attr.name)) return false;
+      if (attr.name === "href" && !isSafeUrl(attr.value)) return false;
+    }
+    pending.push(...element.children);
+  }
+  return true;
 }
 
 function escapeAsPre(text: string): string {

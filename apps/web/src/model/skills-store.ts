@@ -48,7 +48,7 @@ export type SkillMutation =
 export interface SkillsState {
   readonly rows: readonly SkillRow[];
   readonly loading: boolean;
-  /** The last failed load or mutation, rolled back. */
+  /** Why the catalog could not be read (a refused mutation is answered to its caller instead). */
   readonly error?: string;
 }
 
@@ -64,8 +64,8 @@ export function skillKey(row: Pick<SkillRow, "catalogSource" | "name">): string 
  * The Skills settings' catalog and its mutations over the host UI API (`api(path, { method,
  * json })`). Every mutation takes an explicit {@link SkillOwner} (null is `owner=me`) and is
  * optimistic: the row changes at once, marked pending, and on a refusal exactly that row is put
- * back as it was (other rows changed meanwhile are kept). A success reloads the catalog, which
- * carries the new revision and `effective` state.
+ * back as it was (other rows changed meanwhile are kept) and the refusal is answered to the
+ * caller. A success reloads the catalog, which carries the new revision and `effective` state.
  */
 export class SkillsStore extends Store<SkillsState> {
   readonly #host: HostUi;
@@ -86,7 +86,8 @@ export class SkillsStore extends Store<SkillsState> {
   }
 
   /** `POST /plugins/skills?owner=`: creates a skill in the owner's folder. */
-  create(owner: SkillOwner, input: NewSkillInput): Promise<SkillMutation> {
+  async create(owner: SkillOwner, input: NewSkillInput): Promise<SkillMutation> {
+    const path = `${BASE}?owner=${ownerQuery(owner)}`;
     const row: SkillRow = {
       name: input.name,
       description: input.description,
@@ -102,41 +103,39 @@ export class SkillsStore extends Store<SkillsState> {
     };
     return this.#mutate(
       { remove: undefined, insert: row },
-      () => this.#host.api(`${BASE}?owner=${ownerQuery(owner)}`, { method: "POST", json: input }),
+      () => this.#host.api(path, { method: "POST", json: input }),
       false,
     );
   }
 
   /** `PATCH /plugins/skills/:name?owner=`: edits a skill; a stale revision is refused (409). */
-  update(
+  async update(
     owner: SkillOwner,
     row: SkillRow,
     edit: SkillEditInput,
     expectedRevision: number | undefined = row.revision,
   ): Promise<SkillMutation> {
+    const path = `${BASE}/${encodeURIComponent(row.name)}?owner=${ownerQuery(owner)}`;
     const changed: SkillRow = { ...row, ...pickText(edit), pending: "saving" };
     const json = expectedRevision === undefined ? edit : { ...edit, expectedRevision };
     return this.#mutate(
       { remove: row, insert: changed },
-      () =>
-        this.#host.api(`${BASE}/${encodeURIComponent(row.name)}?owner=${ownerQuery(owner)}`, {
-          method: "PATCH",
-          json,
-        }),
+      () => this.#host.api(path, { method: "PATCH", json }),
       expectedRevision !== undefined,
     );
   }
 
   /** `DELETE /plugins/skills/:name?owner=`: removes a skill from the owner's folder. */
-  remove(
+  async remove(
     owner: SkillOwner,
     row: SkillRow,
     expectedRevision: number | undefined = row.revision,
   ): Promise<SkillMutation> {
+    const path = `${BASE}/${encodeURIComponent(row.name)}?owner=${ownerQuery(owner)}`;
     return this.#mutate(
       { remove: row, insert: undefined },
       () =>
-        this.#host.api(`${BASE}/${encodeURIComponent(row.name)}?owner=${ownerQuery(owner)}`, {
+        this.#host.api(path, {
           method: "DELETE",
           ...(expectedRevision === undefined ? {} : { json: { expectedRevision } }),
         }),
@@ -148,13 +147,14 @@ export class SkillsStore extends Store<SkillsState> {
    * `POST /plugins/skills/:name/owner?owner=<source>` with `{ owner: <destination>, ...edit }`:
    * moves a skill to another owner's folder, applying an edit at the destination.
    */
-  transfer(
+  async transfer(
     source: SkillOwner,
     row: SkillRow,
     destination: SkillOwner,
     edit: SkillEditInput = {},
     expectedRevision: number | undefined = row.revision,
   ): Promise<SkillMutation> {
+    const path = `${BASE}/${encodeURIComponent(row.name)}/owner?owner=${ownerQuery(source)}`;
     const moved: SkillRow = {
       ...row,
       ...pickText(edit),
@@ -168,11 +168,7 @@ export class SkillsStore extends Store<SkillsState> {
     };
     return this.#mutate(
       { remove: row, insert: moved },
-      () =>
-        this.#host.api(
-          `${BASE}/${encodeURIComponent(row.name)}/owner?owner=${ownerQuery(source)}`,
-          { method: "POST", json },
-        ),
+      () => this.#host.api(path, { method: "POST", json }),
       expectedRevision !== undefined,
     );
   }
@@ -197,7 +193,7 @@ export class SkillsStore extends Store<SkillsState> {
       if (remove) rows.splice(Math.min(Math.max(at, 0), rows.length), 0, remove);
       const status = (error as { status?: unknown }).status;
       const message = messageOf(error);
-      this.set({ ...this.state, rows, error: message });
+      this.set({ ...this.state, rows });
       return {
         ok: false,
         status: typeof status === "number" ? status : 0,
@@ -213,8 +209,7 @@ export class SkillsStore extends Store<SkillsState> {
     const rows = [...this.state.rows];
     if (at >= 0) rows.splice(at, 1);
     if (insert) rows.splice(at >= 0 ? at : rows.length, 0, insert);
-    const { error: _dropped, ...rest } = this.state;
-    this.set({ ...rest, rows });
+    this.set({ ...this.state, rows });
   }
 }
 

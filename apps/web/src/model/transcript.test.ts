@@ -11,14 +11,25 @@ const model = { provider: "offline", id: "offline", label: "Offline model", offl
 function execTurn(wire: Wire) {
   const records = [
     wire.record("row-1", { startedAt: 1, durationMs: 300, output: "a.txt" }),
-    wire.record("row-2", { parentId: "row-1", name: "Read", args: { path: "a.txt" }, startedAt: 2, durationMs: 5 }),
+    wire.record("row-2", {
+      parentId: "row-1",
+      name: "Read",
+      args: { path: "a.txt" },
+      startedAt: 2,
+      durationMs: 5,
+    }),
     { id: "note-1", producerId: "cell-1", kind: "note" as const, text: "listing files" },
   ];
   const entries = [
     wire.user(T1, "list the files"),
     wire.assistant(T1, 0, [
       { type: "text", text: "Looking." },
-      { type: "toolCall", id: "call-exec", name: "exec", arguments: { script: "await tools.Bash({command:'ls'})" } },
+      {
+        type: "toolCall",
+        id: "call-exec",
+        name: "exec",
+        arguments: { script: "await tools.Bash({command:'ls'})" },
+      },
     ]),
     wire.toolResult(T1, "call-exec", "exec", "Cell 1 finished", { toolTrace: records }),
     wire.assistant(T1, 1, [{ type: "text", text: "There is **a.txt**." }]),
@@ -35,7 +46,10 @@ describe("TranscriptModel from history", () => {
     m.addEntries(entries);
     const [turn] = m.view().turns;
     expect(turn?.user?.text).toBe("list the files");
-    expect(turn?.steps.map((s) => s.blocks.map((b) => b.text))).toEqual([["Looking."], ["There is **a.txt**."]]);
+    expect(turn?.steps.map((s) => s.blocks.map((b) => b.text))).toEqual([
+      ["Looking."],
+      ["There is **a.txt**."],
+    ]);
     expect(turn?.steps[0]?.rows.map((r) => [r.id, r.kind, r.depth, r.status])).toEqual([
       ["row-1", "call", 0, "done"],
       ["row-2", "call", 1, "done"],
@@ -64,7 +78,10 @@ describe("TranscriptModel from history", () => {
       wire.assistant(T1, 0, [{ type: "toolCall", id: "c1", name: "exec", arguments: {} }]),
       wire.toolResult(T1, "c1", "exec", "ok", {
         ownRow: false,
-        toolTrace: [wire.record("r1"), { id: "n1", producerId: "cell-1", kind: "note", text: "step" }],
+        toolTrace: [
+          wire.record("r1"),
+          { id: "n1", producerId: "cell-1", kind: "note", text: "step" },
+        ],
       }),
     ]);
     expect(m.view().turns[0]?.steps[0]?.rows.map((r) => r.id)).toEqual(["r1"]);
@@ -72,7 +89,9 @@ describe("TranscriptModel from history", () => {
 
   test("keeps an answer record beside its row, and a malformed record with the reason it failed", () => {
     const wire = new Wire();
-    const valid = { questions: [{ question: "Pick", header: "Color", selected: ["Red"], outcome: "answered" }] };
+    const valid = {
+      questions: [{ question: "Pick", header: "Color", selected: ["Red"], outcome: "answered" }],
+    };
     const m = new TranscriptModel();
     m.addEntries([
       wire.user(T1, "ask me"),
@@ -121,7 +140,9 @@ describe("TranscriptModel from history", () => {
           questionId: `q_${"a".repeat(20)}`,
           turnId: T1,
           plugin: "askuser",
-          questions: [{ question: "Which?", header: "Pick", options: [{ label: "A" }, { label: "B" }] }],
+          questions: [
+            { question: "Which?", header: "Pick", options: [{ label: "A" }, { label: "B" }] },
+          ],
           expiresAt: 9999,
         },
       ],
@@ -139,14 +160,26 @@ describe("TranscriptModel live", () => {
     const wire = new Wire();
     const m = new TranscriptModel();
     const entryId = `e_${"s".repeat(20)}`;
-    m.apply(wire.event("turn_started", { turnId: T1, origin: { kind: "composer" }, startedAt: 5, model }));
+    m.apply(
+      wire.event("turn_started", { turnId: T1, origin: { kind: "composer" }, startedAt: 5, model }),
+    );
     m.apply(wire.event("assistant_started", { turnId: T1, entryId, step: 0, model, startedAt: 6 }));
-    m.apply(wire.event("assistant_delta", { turnId: T1, entryId, block: 0, kind: "text", text: "Hel" }));
-    m.apply(wire.event("assistant_delta", { turnId: T1, entryId, block: 0, kind: "text", text: "lo" }));
-    expect(m.view().turns[0]?.steps).toMatchObject([{ entryId, streaming: true, blocks: [{ text: "Hello" }] }]);
+    m.apply(
+      wire.event("assistant_delta", { turnId: T1, entryId, block: 0, kind: "text", text: "Hel" }),
+    );
+    m.apply(
+      wire.event("assistant_delta", { turnId: T1, entryId, block: 0, kind: "text", text: "lo" }),
+    );
+    expect(m.view().turns[0]?.steps).toMatchObject([
+      { entryId, streaming: true, blocks: [{ text: "Hello" }] },
+    ]);
     m.apply(wire.entries(wire.assistant(T1, 0, [{ type: "text", text: "Hello!" }], {}, entryId)));
-    m.apply(wire.event("assistant_delta", { turnId: T1, entryId, block: 0, kind: "text", text: " late" }));
-    expect(m.view().turns[0]?.steps).toMatchObject([{ entryId, streaming: false, blocks: [{ text: "Hello!" }] }]);
+    m.apply(
+      wire.event("assistant_delta", { turnId: T1, entryId, block: 0, kind: "text", text: " late" }),
+    );
+    expect(m.view().turns[0]?.steps).toMatchObject([
+      { entryId, streaming: false, blocks: [{ text: "Hello!" }] },
+    ]);
     expect(m.view().turns[0]?.steps).toHaveLength(1);
   });
 
@@ -154,7 +187,13 @@ describe("TranscriptModel live", () => {
     const wire = new Wire();
     const m = new TranscriptModel();
     const entryId = `e_${"s".repeat(20)}`;
-    const delta = wire.event("assistant_delta", { turnId: T1, entryId, block: 0, kind: "text", text: "ab" });
+    const delta = wire.event("assistant_delta", {
+      turnId: T1,
+      entryId,
+      block: 0,
+      kind: "text",
+      text: "ab",
+    });
     expect(m.apply(delta)).toBe(true);
     expect(m.apply(delta)).toBe(false);
     expect(m.view().turns[0]?.steps[0]?.blocks[0]?.text).toBe("ab");
@@ -164,7 +203,8 @@ describe("TranscriptModel live", () => {
     const before = new Wire("aaaa");
     const after = new Wire("bbbb");
     const m = new TranscriptModel();
-    for (let i = 0; i < 3; i++) m.apply(before.event("notice", { level: "info", text: `old ${i}` }));
+    for (let i = 0; i < 3; i++)
+      m.apply(before.event("notice", { level: "info", text: `old ${i}` }));
     expect(m.apply(after.event("notice", { level: "info", text: "new" }))).toBe(true);
     expect(m.view().notices.at(-1)?.text).toBe("new");
   });
@@ -179,7 +219,9 @@ describe("TranscriptModel live", () => {
   test("runs a direct call with its start and output tail, then settles the same row in place", () => {
     const wire = new Wire();
     const m = new TranscriptModel();
-    const assistant = wire.assistant(T1, 0, [{ type: "toolCall", id: "call-1", name: "bash", arguments: { command: "make" } }]);
+    const assistant = wire.assistant(T1, 0, [
+      { type: "toolCall", id: "call-1", name: "bash", arguments: { command: "make" } },
+    ]);
     m.apply(wire.entries(wire.user(T1, "build"), assistant));
     m.apply(
       wire.event("tool_started", {
@@ -193,9 +235,17 @@ describe("TranscriptModel live", () => {
     );
     m.apply(wire.event("tool_updated", { turnId: T1, callId: "call-1", output: "compiling…" }));
     const running = m.view().turns[0]?.steps[0]?.rows[0];
-    expect(running).toMatchObject({ id: "call-1", status: "running", startedAt: 1_000, tail: "compiling…" });
+    expect(running).toMatchObject({
+      id: "call-1",
+      status: "running",
+      startedAt: 1_000,
+      tail: "compiling…",
+    });
     expect(running?.durationMs).toBeUndefined();
-    const result = wire.toolResult(T1, "call-1", "bash", "built", undefined, { startedAt: 1_000, durationMs: 61_000 });
+    const result = wire.toolResult(T1, "call-1", "bash", "built", undefined, {
+      startedAt: 1_000,
+      durationMs: 61_000,
+    });
     m.apply(wire.entries(result));
     m.apply(
       wire.event("tool_ended", {
@@ -209,19 +259,37 @@ describe("TranscriptModel live", () => {
     );
     const settled = m.view().turns[0]?.steps[0]?.rows;
     expect(settled).toHaveLength(1);
-    expect(settled?.[0]).toMatchObject({ id: "call-1", status: "done", output: "built", durationMs: 61_000 });
+    expect(settled?.[0]).toMatchObject({
+      id: "call-1",
+      status: "done",
+      output: "built",
+      durationMs: 61_000,
+    });
     expect(settled?.[0]?.tail).toBeUndefined();
   });
 
   test("floats nested rows not yet reported at the end of the turn, then moves them into the reporting call's place", () => {
     const wire = new Wire();
     const m = new TranscriptModel();
-    const assistant = wire.assistant(T1, 0, [{ type: "toolCall", id: "exec-1", name: "exec", arguments: {} }]);
+    const assistant = wire.assistant(T1, 0, [
+      { type: "toolCall", id: "exec-1", name: "exec", arguments: {} },
+    ]);
     m.apply(wire.entries(wire.user(T1, "go"), assistant));
-    m.apply(wire.event("tool_started", { turnId: T1, entryId: assistant.id, callId: "exec-1", name: "exec", args: {}, startedAt: 1 }));
+    m.apply(
+      wire.event("tool_started", {
+        turnId: T1,
+        entryId: assistant.id,
+        callId: "exec-1",
+        name: "exec",
+        args: {},
+        startedAt: 1,
+      }),
+    );
     const opened = wire.record("row-1", { pending: true, startedAt: 2 });
     m.apply(wire.event("trace", { turnId: T1, type: "row-opened", record: opened }));
-    expect(m.view().turns[0]?.floating.map((r) => [r.id, r.status])).toEqual([["row-1", "running"]]);
+    expect(m.view().turns[0]?.floating.map((r) => [r.id, r.status])).toEqual([
+      ["row-1", "running"],
+    ]);
     const settled = wire.record("row-1", { startedAt: 2, durationMs: 40, output: "x" });
     m.apply(wire.event("trace", { turnId: T1, type: "row-settled", record: settled }));
     m.apply(wire.entries(wire.toolResult(T1, "exec-1", "exec", "done", { toolTrace: [settled] })));
@@ -244,7 +312,14 @@ describe("TranscriptModel live", () => {
     ]);
     expect(m.view().turns[0]?.steps[0]?.rows[0]).toMatchObject({ id: "row-1", status: "running" });
     const settled = wire.record("row-1", { startedAt: 2, durationMs: 900, output: "built" });
-    m.apply(wire.event("trace", { turnId: T1, type: "row-settled", record: settled, reportedIn: "exec-1" }));
+    m.apply(
+      wire.event("trace", {
+        turnId: T1,
+        type: "row-settled",
+        record: settled,
+        reportedIn: "exec-1",
+      }),
+    );
     const rows = m.view().turns[0]?.steps[0]?.rows ?? [];
     expect(rows.map((r) => r.id)).toEqual(["row-1", "exec-1"]);
     expect(rows[0]).toMatchObject({ status: "done", durationMs: 900, output: "built" });
@@ -255,9 +330,30 @@ describe("TranscriptModel live", () => {
     const m = new TranscriptModel();
     const entryId = `e_${"w".repeat(20)}`;
     m.apply(wire.event("assistant_started", { turnId: T1, entryId, step: 0, model, startedAt: 1 }));
-    m.apply(wire.event("tool_authoring", { turnId: T1, entryId, callId: "c1", name: "exec", reason: "Listing files" }));
-    expect(m.view().turns[0]?.steps[0]?.authoring).toEqual({ name: "exec", reason: "Listing files" });
-    m.apply(wire.entries(wire.assistant(T1, 0, [{ type: "toolCall", id: "c1", name: "exec", arguments: {} }], {}, entryId)));
+    m.apply(
+      wire.event("tool_authoring", {
+        turnId: T1,
+        entryId,
+        callId: "c1",
+        name: "exec",
+        reason: "Listing files",
+      }),
+    );
+    expect(m.view().turns[0]?.steps[0]?.authoring).toEqual({
+      name: "exec",
+      reason: "Listing files",
+    });
+    m.apply(
+      wire.entries(
+        wire.assistant(
+          T1,
+          0,
+          [{ type: "toolCall", id: "c1", name: "exec", arguments: {} }],
+          {},
+          entryId,
+        ),
+      ),
+    );
     expect(m.view().turns[0]?.steps[0]?.authoring).toBeUndefined();
   });
 
@@ -271,7 +367,9 @@ describe("TranscriptModel live", () => {
         questionId,
         turnId: T1,
         plugin: "askuser",
-        questions: [{ question: "Which?", header: "Pick", options: [{ label: "A" }, { label: "B" }] }],
+        questions: [
+          { question: "Which?", header: "Pick", options: [{ label: "A" }, { label: "B" }] },
+        ],
         expiresAt: 10,
       }),
     );
@@ -291,7 +389,13 @@ describe("TranscriptModel live", () => {
     );
     expect(m.view().turns[0]?.questions).toHaveLength(1);
     expect(m.view().turns[0]?.permissions).toHaveLength(1);
-    m.apply(wire.event("question_expired", { turnId: T1, questionId, answers: [{ outcome: "expired", selected: [] }] }));
+    m.apply(
+      wire.event("question_expired", {
+        turnId: T1,
+        questionId,
+        answers: [{ outcome: "expired", selected: [] }],
+      }),
+    );
     m.apply(
       wire.event("permission_decided", {
         turnId: T1,
@@ -314,8 +418,19 @@ describe("TranscriptModel live", () => {
   test("replaces a card by id, removes it on removal, and keeps the order cards were first emitted in", () => {
     const wire = new Wire();
     const m = new TranscriptModel();
-    m.setCards([{ id: "todo", title: "Todo" }, { id: "build", title: "Build", pinned: true }]);
-    m.apply(wire.event("card", { card: { id: "todo", title: "Todo (2)", items: [{ text: "a", status: "running", startedAt: 5 }] } }));
+    m.setCards([
+      { id: "todo", title: "Todo" },
+      { id: "build", title: "Build", pinned: true },
+    ]);
+    m.apply(
+      wire.event("card", {
+        card: {
+          id: "todo",
+          title: "Todo (2)",
+          items: [{ text: "a", status: "running", startedAt: 5 }],
+        },
+      }),
+    );
     expect(m.view().cards.map((c) => c.title)).toEqual(["Todo (2)", "Build"]);
     m.apply(wire.event("card", { removed: "todo" }));
     expect(m.view().cards.map((c) => c.id)).toEqual(["build"]);
@@ -324,7 +439,8 @@ describe("TranscriptModel live", () => {
   test(`keeps at most ${MAX_NOTICES} notices, dropping the oldest, and one can be dismissed`, () => {
     const wire = new Wire();
     const m = new TranscriptModel();
-    for (let i = 1; i <= MAX_NOTICES + 1; i++) m.apply(wire.event("notice", { level: "info", text: `n${i}` }));
+    for (let i = 1; i <= MAX_NOTICES + 1; i++)
+      m.apply(wire.event("notice", { level: "info", text: `n${i}` }));
     expect(m.view().notices.map((n) => n.text)).toEqual(["n2", "n3", "n4", "n5", "n6"]);
     const [first] = m.view().notices;
     if (first) m.dismissNotice(first.id);
@@ -336,7 +452,9 @@ describe("TranscriptModel live", () => {
     const m = new TranscriptModel();
     m.addEntries([wire.user(T1, "one"), wire.turnEnd(T1), wire.user(T2, "two")]);
     const before = m.view().turns[0];
-    m.apply(wire.event("turn_started", { turnId: T2, origin: { kind: "composer" }, startedAt: 1, model }));
+    m.apply(
+      wire.event("turn_started", { turnId: T2, origin: { kind: "composer" }, startedAt: 1, model }),
+    );
     expect(m.view().turns[0]).toBe(before);
     expect(m.view().turns[1]?.running).toBe(true);
   });
@@ -344,7 +462,9 @@ describe("TranscriptModel live", () => {
   test("ends the turn on turn_completed and closes its prompts", () => {
     const wire = new Wire();
     const m = new TranscriptModel();
-    m.apply(wire.event("turn_started", { turnId: T1, origin: { kind: "composer" }, startedAt: 1, model }));
+    m.apply(
+      wire.event("turn_started", { turnId: T1, origin: { kind: "composer" }, startedAt: 1, model }),
+    );
     expect(m.view().running).toBe(true);
     m.apply(
       wire.event("turn_completed", {

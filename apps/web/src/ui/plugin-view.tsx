@@ -1,5 +1,5 @@
 import type { HostUi, PluginBrowserBundle } from "@elowen/plugin-api";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { createHostUi } from "../model/host-ui.js";
 import { checkPluginBundle } from "../model/plugin-bundle.js";
 import { importPluginBundle, type PluginUiEntry } from "../model/plugin-ui.js";
@@ -61,8 +61,14 @@ export function MountedView(props: {
 export function PluginView(props: {
   readonly plugin: PluginUiEntry;
   readonly view?: string | undefined;
+  /** How the bundle module is loaded (default: fetched with the account's token and imported). */
+  readonly load?: (url: string) => Promise<unknown>;
 }) {
   const { client } = useApp();
+  const load = useMemo(
+    () => props.load ?? ((url: string) => importPluginBundle(client, url)),
+    [props.load, client],
+  );
   const [state, setState] = useState<
     | { kind: "loading" }
     | { kind: "refused"; message: string }
@@ -73,7 +79,7 @@ export function PluginView(props: {
     if (!browser) return;
     let cancelled = false;
     setState({ kind: "loading" });
-    importPluginBundle(client, browser.url)
+    load(browser.url)
       .then((module) => {
         if (cancelled) return;
         const checked = checkPluginBundle(props.plugin.name, module, browser.uiApi);
@@ -93,7 +99,7 @@ export function PluginView(props: {
     return () => {
       cancelled = true;
     };
-  }, [client, browser?.url, browser?.uiApi, props.plugin.name]);
+  }, [load, browser?.url, browser?.uiApi, props.plugin.name]);
   const host = usePluginHost(props.plugin);
   const title = props.plugin.displayName ?? props.plugin.name;
   return (

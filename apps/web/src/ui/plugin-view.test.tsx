@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/preact";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { type DaemonProcess, startDaemonProcess } from "../../test/daemon-process.js";
+import { ownerServices, renderWith } from "../../test/render.js";
+import type { PluginUiEntry } from "../model/plugin-ui.js";
+import type { AppServices } from "./app-context.js";
+import { PluginView } from "./plugin-view.js";
+
+let daemon: DaemonProcess;
+let services: AppServices;
+beforeAll(async () => {
+  daemon = await startDaemonProcess();
+  services = await ownerServices(daemon);
+});
+afterAll(() => daemon?.stop());
+afterEach(cleanup);
+
+const BUNDLES = join(import.meta.dirname, "..", "..", "test", "fixtures", "bundles");
+const plugin = (file: string, uiApi = 55): PluginUiEntry => ({
+  name: "@elowen/plugin-skills",
+  displayName: "Skills notes",
+  strings: { "notes.count": "{count} notes kept" },
+  browser: { uiApi, url: `/ui/plugins/skills/${file}` },
+});
+// The bundle files are imported as the browser would import the served module.
+const load = (url: string) =>
+  import(pathToFileURL(join(BUNDLES, url.split("/").at(-1) ?? "")).href);
+
+describe("plugin browser views", () => {
+  test("mounts a view against host UI API 55: its strings, utils and its own routes; cleanup runs when it closes", async () => {
+    const { unmount, container } = renderWith(
+      <PluginView plugin={plugin("notes-view.js")} load={load} />,
+      { services },
+    );
+    await screen.findByText("Load skills");
+    expect(container.querySelector(".summary")?.textContent).toBe(
+      "3 notes kept, last edit 1m 01s ago",
+    );
+    expect(screen.getByRole("link", { name: "More notes" }).getAttribute("href")).toBe(
+      "#/plugins/%40elowen%2Fplugin-skills/second",
+    );
+    fireEvent.click(screen.getByText("Load skills"));
+    await waitFor(() => expect(container.querySelector(".failure")).not.toBeNull());
+    expect(container.querySelectorAll(".plugin-view-root li").length).toBeGreaterThan(0);
+    expect(container.querySelector(".failure")?.textContent).toBe(
+      '400: owner is required: "instance", "me" or an account id',
+    );
+    const module = await load("notes-view.js");
+    const before = module.cleanupCount();
+    unmount();
+    expect(module.cleanupCount()).toBe(before + 1);
+  });
+
+  test("refuses a bundle that declares another host UI API, with a message naming both, and mounts nothing", async () => {
+    renderWith(<PluginView plugin={plugin("old-api-view.js", 54)} load={load} />, { services });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(
+      "@elowen/plugin-skills's browser bundle needs host UI API 54, but this host serves UI API 55",
+    );
+    expect(screen.queryByText("must not mount")).toBeNull();
+  });
+
+  test("reports a view that fails while mounting", async () => {
+    renderWith(<PluginView plugin={plugin("throwing-view.js")} load={load} />, { services });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(
+      "@elowen/plugin-skills's view failed to start: the chart library is missing",
+    );
+  });
+});

@@ -1,0 +1,175 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { extname, join, normalize, sep } from "node:path";
+import { ElowenClient } from "@elowen/client";
+import { type ElowenConfigInput, type RunningDaemon, startDaemon } from "@elowen/daemon";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { hasWebBuild, webRoot } from "../../src/web-root.js";
+
+/** Debian's Chromium, or the one ELOWEN_CHROMIUM names. */
+export const CHROMIUM = process.env.ELOWEN_CHROMIUM ?? "/usr/bin/chromium";
+
+/** The launch arguments of the headless browser the tests drive. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Where screenshots are saved (gitignored). */
+export const ARTIFACTS = join(import.meta.dirname, "..", "..", "test-artifacts", "e2e");
+
+const PACKAGE_DIR = join(import.meta.dirname, "..", "..");
+const FIXTURE_PLUGINS = join(import.meta.dirname, "..", "fixtures", "plugins");
+
+/** A real daemon in this process, with the bundled plugins, the web kit and a scripted offline model. */
+export interface WebDaemon {
+  readonly daemon: RunningDaemon;
+  readonly url: string;
+  readonly ownerToken: string;
+  readonly owner: ElowenClient;
+  readonly lines: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts a daemon on a free loopback port; `script` is the offline model's YAML script. */
+export async function startWebDaemon(
+  script = "turns: []\n",
+  config: ElowenConfigInput = {},
+): Promise<WebDaemon> {
+  const home = mkdtempSync(join(tmpdir(), "elowen-web-e2e-"));
+  const scriptFile = join(home, "script.yaml");
+  writeFileSync(scriptFile, script);
+  const lines: string[] = [];
+  const daemon = await startDaemon({
+    home,
+    env: {},
+    writeDaemonFile: false,
+    log: (line) => lines.push(line),
+    config: {
+      ...config,
+      server: { port: 0 },
+      model: { script: scriptFile },
+      plugins: {
+        bundled: true,
+        dirs: [join(FIXTURE_PLUGINS, "web-kit")],
+        settings: { "@elowen/plugin-code-mode": { yieldAfterMs: 5000 } },
+        ...config.plugins,
+      },
+    },
+  });
+  const ownerToken = readFileSync(daemon.ownerTokenFile, "utf8").trim();
+  return {
+    daemon,
+    url: daemon.url,
+    ownerToken,
+    owner: new ElowenClient({ baseUrl: daemon.url, token: ownerToken }),
+    lines,
+    async stop() {
+      await daemon.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A headless Chromium with a fresh profile. */
+export interface Browser {
+  readonly context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Launches Debian's headless Chromium with a fresh user-data directory. */
+export async function launchBrowser(viewport = { width: 1280, height: 860 }): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `the browser tests need Chromium at ${CHROMIUM}: apt-get install chromium, or set ELOWEN_CHROMIUM`,
+    );
+  if (!hasWebBuild())
+    throw new Error(`no web build at ${webRoot()}: run \`pnpm run build\` in apps/web first`);
+  const profile = mkdtempSync(join(tmpdir(), "elowen-web-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json",
+};
+
+/**
+ * Serves the built app (dist/app) at the daemon's own origin, as `elowen daemon` does once it
+ * hands the daemon the web directory: the document and its assets come from the build, every
+ * other request (the API) reaches the real daemon unchanged. Same origin, so the app's relative
+ * API calls and its content security policy behave exactly as in production.
+ */
+export async function serveWebBuild(context: BrowserContext, daemonUrl: string): Promise<void> {
+  const root = webRoot();
+  const origin = new URL(daemonUrl).origin;
+  await context.route(
+    (url) =>
+      url.origin === origin &&
+      (url.pathname === "/" ||
+        url.pathname === "/index.html" ||
+        url.pathname.startsWith("/assets/")),
+    async (route) => {
+      const pathname = new URL(route.request().url()).pathname;
+      const relative = pathname === "/" ? "index.html" : normalize(pathname.slice(1));
+      const file = join(root, relative);
+      if (!file.startsWith(root + sep) || !existsSync(file))
+        return route.fulfill({ status: 404, body: "not found" });
+      await route.fulfill({
+        status: 200,
+        contentType: TYPES[extname(file)] ?? "application/octet-stream",
+        body: readFileSync(file),
+      });
+    },
+  );
+}
+
+/** Opens the app on the daemon's origin at `hash`; `token` signs in first (kept for the tab). */
+export async function openApp(
+  browser: Browser,
+  daemon: WebDaemon,
+  hash = "#/",
+  token?: string,
+): Promise<Page> {
+  await serveWebBuild(browser.context, daemon.url);
+  const page = await browser.context.newPage();
+  page.on("pageerror", (error) => {
+    throw error;
+  });
+  if (token !== undefined) {
+    await page.addInitScript((t) => {
+      if (!sessionStorage.getItem("elowen.token")) sessionStorage.setItem("elowen.token", t);
+    }, token);
+  }
+  await page.goto(`${daemon.url}/${hash}`);
+  return page;
+}
+
+/** Saves a full-page screenshot as a test artifact. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The package directory (for fixtures read by tests). */
+export const WEB_PACKAGE_DIR = PACKAGE_DIR;

@@ -1,0 +1,53 @@
+import { render } from "@testing-library/preact";
+import type { ComponentChildren } from "preact";
+import { webClient } from "../src/model/web-client.js";
+import { AppContext, type AppServices } from "../src/ui/app-context.js";
+import { type Clock, ClockContext } from "../src/ui/clock.js";
+import type { DaemonProcess } from "./daemon-process.js";
+
+/** A clock the test moves by hand: elapsed displays redraw only when it ticks. */
+export class ManualClock implements Clock {
+  #now: number;
+  readonly #ticks = new Set<() => void>();
+  constructor(now = 1_000_000) {
+    this.#now = now;
+  }
+  now(): number {
+    return this.#now;
+  }
+  subscribe(tick: () => void): () => void {
+    this.#ticks.add(tick);
+    return () => this.#ticks.delete(tick);
+  }
+  /** How many displays listen (a settled row or card stops listening). */
+  get listeners(): number {
+    return this.#ticks.size;
+  }
+  advance(ms: number): void {
+    this.#now += ms;
+    for (const tick of [...this.#ticks]) tick();
+  }
+}
+
+/** The signed-in services for the daemon's owner. */
+export async function ownerServices(daemon: DaemonProcess): Promise<AppServices> {
+  const client = webClient(daemon.token, daemon.url);
+  return { client, me: await client.me(), plugins: [] };
+}
+
+/** Renders `ui` signed in (when `services` is given) and with `clock`. */
+export function renderWith(
+  ui: ComponentChildren,
+  options: { readonly services?: AppServices; readonly clock?: Clock } = {},
+) {
+  const clocked = (
+    <ClockContext.Provider value={options.clock ?? new ManualClock()}>{ui}</ClockContext.Provider>
+  );
+  return render(
+    options.services ? (
+      <AppContext.Provider value={options.services}>{clocked}</AppContext.Provider>
+    ) : (
+      clocked
+    ),
+  );
+}
