@@ -75,9 +75,15 @@ export function shiftDecorations(
 function styleAt(offset: number, decorations: readonly PromptDecoration[]): Style {
   const style: Style = {};
   for (const d of decorations)
-    if (d.start <= offset && offset < d.end)
-      for (const key of STYLE_KEYS)
-        if (d[key] !== undefined) (style as Record<string, unknown>)[key] = d[key];
+    if (d.start <= offset && offset < d.end) Object.assign(style, ownStyle(d));
+  return style;
+}
+
+/** A decoration's own style keys, whatever its range (a virtualText is drawn in them). */
+function ownStyle(decoration: PromptDecoration): Style {
+  const style: Style = {};
+  for (const key of STYLE_KEYS)
+    if (decoration[key] !== undefined) (style as Record<string, unknown>)[key] = decoration[key];
   return style;
 }
 
@@ -116,7 +122,7 @@ export function paintRow(
   const virtualAt = (offset: number) => {
     for (const d of decorations)
       if (d.virtualText && d.start === offset)
-        out += styled(d.virtualText.replace(/\n/g, " "), styleAt(d.start, [d]));
+        out += styled(d.virtualText.replace(/\n/g, " "), ownStyle(d));
   };
   for (const { segment, index } of segmenter.segment(text)) {
     virtualAt(base + index);

@@ -1,0 +1,79 @@
+import { ChatApp } from "../../src/chat/chat-app.js";
+import type { TestDaemon } from "../support/daemon.js";
+import { until } from "../support/until.js";
+import { VirtualTerminal } from "../support/virtual-terminal.js";
+
+/** The chat app on a headless xterm against a real daemon. */
+export interface AppHarness {
+  readonly app: ChatApp;
+  readonly terminal: VirtualTerminal;
+  readonly opened: string[];
+  readonly clock: { now: number | undefined };
+  /** Types keys (each string one input). */
+  keys(...inputs: string[]): void;
+  /** Types text and presses Enter. */
+  submit(text: string): void;
+  /** The screen once the emulator took every byte. */
+  screen(): Promise<string>;
+  /** Waits until the screen shows `text` (or matches it). */
+  see(text: string | RegExp): Promise<string>;
+}
+
+/** Opens the chat (`sessionId`, else the latest session) on a virtual terminal. */
+export async function openChat(
+  t: TestDaemon,
+  options: {
+    readonly sessionId?: string;
+    readonly fresh?: boolean;
+    readonly env?: Record<string, string>;
+    readonly columns?: number;
+    readonly rows?: number;
+  } = {},
+): Promise<AppHarness> {
+  const terminal = new VirtualTerminal(options.columns ?? 110, options.rows ?? 34);
+  const opened: string[] = [];
+  const clock: { now: number | undefined } = { now: undefined };
+  const app = await ChatApp.start({
+    client: t.owner,
+    baseUrl: t.url,
+    terminal,
+    env: options.env ?? { DISPLAY: ":0" },
+    openUrl: (url) => opened.push(url),
+    clock: () => clock.now ?? Date.now(),
+    ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+    ...(options.fresh ? { fresh: true } : {}),
+  });
+  const screen = async () => {
+    await terminal.flush();
+    return terminal.screen();
+  };
+  return {
+    app,
+    terminal,
+    opened,
+    clock,
+    keys: (...inputs) => {
+      for (const input of inputs) terminal.send(input);
+    },
+    submit(text) {
+      for (const char of text) terminal.send(char);
+      terminal.send("\r");
+    },
+    screen,
+    async see(text) {
+      let last = "";
+      try {
+        await until(
+          async () => {
+            last = await screen();
+            return typeof text === "string" ? last.includes(text) : text.test(last);
+          },
+          `the screen to show ${String(text)}`,
+        );
+      } catch (error) {
+        throw new Error(`${(error as Error).message}; the screen is:\n${last}`);
+      }
+      return last;
+    },
+  };
+}

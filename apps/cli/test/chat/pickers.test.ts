@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { startTestDaemon, type TestDaemon } from "../support/daemon.js";
+import { until } from "../support/until.js";
+import { type AppHarness, openChat } from "./app-harness.js";
+
+let t: TestDaemon | undefined;
+let chat: AppHarness | undefined;
+afterEach(async () => {
+  await chat?.app.stop();
+  chat = undefined;
+  await t?.close();
+  t = undefined;
+});
+
+const SIGN_IN_URL = `https://auth.example.com/oauth/authorize?client_id=elowen-cli&redirect_uri=http%3A%2F%2F127.0.0.1%3A7457%2Fcallback&scope=docs.read&state=${"s".repeat(220)}&end=1`;
+const ENTER = "\r";
+const ESCAPE = "\x1b";
+
+async function turns(): Promise<number> {
+  const id = chat?.app.session.id;
+  if (!t || !id) return -1;
+  return (await t.owner.sessions.history(id)).entries.filter((e) => e.kind === "user").length;
+}
+
+describe("picker commands", () => {
+  test("render locally from their cliPicker, create no model turn, and show the notice with its URL, opening the browser once", async () => {
+    t = await startTestDaemon({ bundled: false });
+    chat = await openChat(t, { fresh: true });
+    chat.submit("/signin");
+    const picker = await chat.see("/Sign in");
+    expect(picker).toMatch(/→ Docs server\s+needs sign-in \[mcp\]/);
+    expect(picker).toContain("r refresh");
+    expect(chat.opened).toEqual([]);
+    chat.keys(ENTER);
+    const notice = await chat.see("Sign in to Docs server in your browser.");
+    expect(notice).toContain("Opened in your browser:");
+    expect(chat.opened).toEqual([SIGN_IN_URL]);
+    expect(notice.replace(/\s+/g, "")).toContain(SIGN_IN_URL);
+    expect(await turns()).toBe(0);
+  });
+
+  test("shows the URL to copy, and opens nothing, over SSH", async () => {
+    t = await startTestDaemon({ bundled: false });
+    chat = await openChat(t, {
+      fresh: true,
+      env: { SSH_CONNECTION: "10.0.0.1 5000 10.0.0.2 22", DISPLAY: ":0" },
+    });
+    chat.submit("/signin");
+    await chat.see("/Sign in");
+    chat.keys(ENTER);
+    const screen = await chat.see("Open this URL in a browser:");
+    expect(chat.opened).toEqual([]);
+    expect(screen.replace(/\s+/g, "")).toContain(SIGN_IN_URL);
+  });
+
+  test("never opens the browser for the answer to an older picker generation", async () => {
+    t = await startTestDaemon({ bundled: false });
+    chat = await openChat(t, { fresh: true });
+    chat.submit("/signin");
+    await chat.see("/Sign in");
+    chat.keys(ENTER, ESCAPE);
+    await chat.see("Sign in to Docs server in your browser.");
+    expect(chat.opened).toEqual([]);
+    expect(await chat.screen()).toContain("Open this URL in a browser:");
+  });
+
+  test("re-renders on a refresh answer, and ignores Enter on a disabled row", async () => {
+    t = await startTestDaemon({ bundled: false });
+    chat = await openChat(t, { fresh: true });
+    chat.submit("/signin");
+    await chat.see("/Sign in");
+    chat.keys("r");
+    await chat.see(/Refreshed \(render \d\)\./);
+    chat.keys("\x1b[B", ENTER);
+    await chat.see("(unavailable)");
+    expect(chat.opened).toEqual([]);
+    expect(await chat.screen()).not.toContain("Sign in to Docs server");
+  });
+
+  test("closes a cardAction task picker once its action ran", async () => {
+    t = await startTestDaemon({ bundled: false });
+    chat = await openChat(t, { fresh: true });
+    chat.submit("/deploy");
+    await chat.see("/Deploy");
+    chat.keys(ENTER);
+    await chat.see("Deployment to staging started.");
+    await until(() => chat?.app.screen.dialog === undefined, "the picker to close");
+    expect(await turns()).toBe(0);
+  });
+});
+
+describe("builtin commands", () => {
+  test("/rename, /new and /sessions work locally without a model turn", async () => {
+    t = await startTestDaemon({ bundled: false });
+    chat = await openChat(t, { fresh: true });
+    const first = chat.app.session.id;
+    chat.submit("/rename Release notes");
+    await chat.see("Renamed this session to “Release notes”.");
+    expect((await t.owner.sessions.get(first ?? "")).title).toBe("Release notes");
+    chat.submit("/new");
+    await chat.see("Started a new session");
+    expect(chat.app.session.id).not.toBe(first);
+    chat.submit("/sessions");
+    await chat.see("/Sessions");
+    chat.keys("\x1b[B", ENTER);
+    await until(() => chat?.app.session.id === first, "the switch back to the first session");
+    expect(await turns()).toBe(0);
+  });
+
+  test("/help lists the catalog and the keys, and /status the daemon's status", async () => {
+    t = await startTestDaemon({ bundled: false });
+    chat = await openChat(t, { fresh: true });
+    chat.submit("/help");
+    const help = await chat.see("Commands:");
+    expect(help).toMatch(/\/signin {2}Sign in to a documentation server/);
+    expect(help.replace(/\s+/g, " ")).toContain("Ctrl+O expand answers");
+    chat.submit("/status");
+    await chat.see(/Core \d+\.\d+\.\d+ · accepting new turns/);
+  });
+});

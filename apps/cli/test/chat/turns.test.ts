@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { startTestDaemon, type TestDaemon } from "../support/daemon.js";
+import { until } from "../support/until.js";
+import { type AppHarness, openChat } from "./app-harness.js";
+
+let t: TestDaemon | undefined;
+let chat: AppHarness | undefined;
+afterEach(async () => {
+  await chat?.app.stop();
+  chat = undefined;
+  await t?.close();
+  t = undefined;
+});
+
+const CTRL_C = "\x03";
+
+describe("a running turn", () => {
+  test("pins a card above the status bar whose clock counts locally, never showing the unpinned card", async () => {
+    t = await startTestDaemon({
+      bundled: false,
+      script: `turns:\n  - steps:\n      - tools: [{ name: Clock, args: { label: "Building" } }]\n      - tools: [{ name: Slow, args: { reason: "Waiting for the build" } }]\n`,
+    });
+    chat = await openChat(t, { fresh: true });
+    chat.submit("build it");
+    await chat.see("┃ Clock");
+    const card = chat.app.session.cards.get("clock");
+    const startedAt = card?.items?.[0]?.startedAt ?? 0;
+    chat.clock.now = startedAt + 65_000;
+    await chat.see("Building · 1m 05s");
+    chat.clock.now = startedAt + 125_400;
+    const screen = await chat.see("Building · 2m 05s");
+    expect(screen).not.toContain("Not pinned");
+    expect(chat.app.session.cards.has("hidden")).toBe(true);
+  });
+
+  test("shows the running tool's reason beside the spinner, and Ctrl+C aborts it; the transcript marks the turn interrupted", async () => {
+    t = await startTestDaemon({
+      bundled: false,
+      script: `turns:\n  - steps:\n      - tools: [{ name: Slow, args: { reason: "Waiting for the build" } }]\n`,
+    });
+    chat = await openChat(t, { fresh: true });
+    chat.submit("wait");
+    await chat.see(/Waiting for the build · \d/);
+    chat.keys(CTRL_C);
+    await chat.see("⏹ interrupted after");
+    expect(await chat.screen()).toContain("Stopping the turn · ctrl+c again quits");
+    expect(chat.app.session.activity.running).toBeUndefined();
+    chat.keys(CTRL_C);
+    expect(await chat.app.done).toBe(0);
+  });
+
+  test("asks for a tool's permission as a selector and goes on once it is allowed", async () => {
+    t = await startTestDaemon({
+      bundled: false,
+      script: `turns:\n  - steps:\n      - tools: [{ name: Deploy, args: { target: "staging" } }]\n      - text: "Deployed."\n`,
+    });
+    chat = await openChat(t, { fresh: true });
+    chat.submit("deploy");
+    const asked = await chat.see("deploy to staging");
+    expect(asked).toMatch(/› ● .*/);
+    chat.keys("\r");
+    const done = await chat.see("Deployed.");
+    expect(done).toMatch(/● Deploy {2}staging/);
+    await until(() => chat?.app.screen.dialog === undefined, "the prompt to close");
+  });
+});

@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { EXIT_CODES } from "../../src/cli/exit-codes.js";
+import { connect, isHealthy } from "../../src/connect/connect.js";
+import { readDaemonFile, resolveDaemonAddress } from "../../src/connect/daemon-address.js";
+import { until } from "../support/until.js";
+
+const BIN = join(import.meta.dirname, "..", "..", "dist", "bin.js");
+const children: ChildProcess[] = [];
+const pids: number[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+function home(yaml?: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "elowen-cli-daemon-"));
+  if (yaml !== undefined) writeFileSync(join(dir, "elowen.yaml"), yaml);
+  return dir;
+}
+
+function run(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, out: () => out, err: () => err, exited };
+}
+
+describe("elowen daemon", () => {
+  test("runs the daemon in the foreground, says where it listens and how to sign in, and stops on Ctrl+C", async () => {
+    const dir = home("plugins:\n  bundled: false\n");
+    const daemon = run(["daemon", "--port", "0"], { ELOWEN_HOME: dir });
+    await until(() => daemon.out().includes("Press Ctrl-C to stop."), "the daemon to start");
+    const url = /listening on (http:\/\/\S+)/.exec(daemon.out())?.[1] ?? "";
+    expect(daemon.out()).toContain(`Data directory: ${dir}`);
+    expect(daemon.out()).toMatch(/Web client: /);
+    expect(daemon.out()).toContain(`Sign in with the owner token in ${join(dir, "owner.token")}`);
+    expect(await isHealthy(url)).toBe(true);
+    expect(readDaemonFile(dir)?.pid).toBe(daemon.child.pid);
+    daemon.child.kill("SIGINT");
+    expect(await daemon.exited).toBe(0);
+    expect(existsSync(join(dir, "daemon.json"))).toBe(false);
+  });
+
+  test("ends with the config exit code (78), listing the problems, when elowen.yaml is invalid", async () => {
+    const daemon = run(["daemon"], { ELOWEN_HOME: home("server:\n  port: -1\n") });
+    expect(await daemon.exited).toBe(EXIT_CODES.config);
+    expect(daemon.err()).toMatch(/server\.port/);
+  });
+});
+
+describe("starting a daemon in the background", () => {
+  test("starts `elowen daemon` when none answers at the local address, and signs in with the owner token it wrote", async () => {
+    const dir = home("plugins:\n  bundled: false\n");
+    const env = { ELOWEN_HOME: dir, ELOWEN_PORT: "0" };
+    const started: string[] = [];
+    const connection = await connect(resolveDaemonAddress({}, env), {
+      env: { ...process.env, ...env },
+      startIfMissing: { binPath: BIN, onStart: (h) => started.push(h) },
+    });
+    const file = readDaemonFile(dir);
+    if (file) pids.push(file.pid);
+    expect(started).toEqual([dir]);
+    expect(connection).toMatchObject({
+      started: true,
+      url: file?.url,
+      token: readFileSync(join(dir, "owner.token"), "utf8").trim(),
+    });
+    expect((await connection.client.status()).model.offline).toBe(true);
+    expect(readFileSync(join(dir, "daemon.log"), "utf8")).toContain("Elowen daemon listening on");
+    const again = await connect(resolveDaemonAddress({}, env), {
+      env,
+      startIfMissing: { binPath: BIN },
+    });
+    expect(again).toMatchObject({ started: false, url: file?.url });
+  });
+
+  test("never replaces an address named explicitly", async () => {
+    const dir = home();
+    await expect(
+      connect(resolveDaemonAddress({ url: "http://127.0.0.1:9" }, { ELOWEN_HOME: dir }), {
+        env: {},
+        startIfMissing: { binPath: BIN },
+      }),
+    ).rejects.toMatchObject({
+      exitCode: EXIT_CODES.unreachable,
+      message: expect.stringContaining("no daemon answers at http://127.0.0.1:9"),
+    });
+    expect(existsSync(join(dir, "daemon.json"))).toBe(false);
+  });
+
+  test("reports the log's last lines when the daemon it started exits first", async () => {
+    const dir = home("plugins:\n  bundled: maybe\n");
+    await expect(
+      connect(resolveDaemonAddress({}, { ELOWEN_HOME: dir, ELOWEN_PORT: "0" }), {
+        env: { ...process.env, ELOWEN_PORT: "0" },
+        startIfMissing: { binPath: BIN },
+      }),
+    ).rejects.toMatchObject({
+      exitCode: EXIT_CODES.config,
+      message: expect.stringMatching(/exited \(code 78\)[\s\S]*plugins\.bundled/),
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ElowenClient } from "@elowen/client";
+import { type RunningDaemon, startDaemon } from "@elowen/daemon";
+
+/** The directory of a fixture plugin of these tests. */
+export function fixturePlugin(name: string): string {
+  return join(import.meta.dirname, "..", "fixtures", "plugins", name);
+}
+
+/** A fresh data directory. */
+export function tempHome(): string {
+  return mkdtempSync(join(tmpdir(), "elowen-cli-test-"));
+}
+
+/** A real daemon on loopback in this process, with its owner's client. */
+export interface TestDaemon {
+  readonly daemon: RunningDaemon;
+  readonly home: string;
+  readonly url: string;
+  readonly token: string;
+  readonly owner: ElowenClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real daemon (the offline model with `script`, the bundled plugins and cli-kit) on a
+ * free loopback port, in a fresh data directory.
+ */
+export async function startTestDaemon(
+  options: { readonly script?: string; readonly bundled?: boolean; readonly home?: string } = {},
+): Promise<TestDaemon> {
+  const home = options.home ?? tempHome();
+  let script: string | undefined;
+  if (options.script !== undefined) {
+    script = join(home, "script.yaml");
+    writeFileSync(script, options.script);
+  }
+  const daemon = await startDaemon({
+    home,
+    env: {},
+    log: () => {},
+    config: {
+      server: { port: 0 },
+      model: script === undefined ? {} : { script },
+      plugins: {
+        bundled: options.bundled ?? true,
+        dirs: [fixturePlugin("cli-kit")],
+        // Direct tools stay callable beside exec, so a script can call both.
+        settings: { "@elowen/plugin-code-mode": { hideDirectTools: false } },
+      },
+    },
+  });
+  const token = readFileSync(daemon.ownerTokenFile, "utf8").trim();
+  let closed = false;
+  return {
+    daemon,
+    home,
+    url: daemon.url,
+    token,
+    owner: new ElowenClient({ baseUrl: daemon.url, token }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await daemon.stop();
+      if (!options.home) rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
