@@ -14,7 +14,7 @@ export default defineConfig({
     outDir: "dist/app",
     emptyOutDir: true,
     target: "es2022",
-    sourcemap: true,
+    sourcemap: false,
     assetsInlineLimit: 0,
     reportCompressedSize: false,
   },

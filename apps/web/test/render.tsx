@@ -1,9 +1,10 @@
-import { render } from "@testing-library/preact";
+import { cleanup, render } from "@testing-library/preact";
 import type { ComponentChildren } from "preact";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { webClient } from "../src/model/web-client.js";
 import { AppContext, type AppServices } from "../src/ui/app-context.js";
 import { type Clock, ClockContext } from "../src/ui/clock.js";
-import type { DaemonProcess } from "./daemon-process.js";
+import { type DaemonProcess, startDaemonProcess } from "./daemon-process.js";
 
 /** A clock the test moves by hand: elapsed displays redraw only when it ticks. */
 export class ManualClock implements Clock {
@@ -50,4 +51,34 @@ export function renderWith(
       clocked
     ),
   );
+}
+
+/**
+ * A daemon process for a component test file, with the owner's services and a fresh session,
+ * started before its tests and stopped after them; every test's rendering is cleaned up.
+ */
+export function componentSuite(options: Parameters<typeof startDaemonProcess>[0] = {}): {
+  readonly services: AppServices;
+  readonly sessionId: string;
+} {
+  let daemon: DaemonProcess | undefined;
+  let services: AppServices | undefined;
+  let sessionId: string | undefined;
+  beforeAll(async () => {
+    daemon = await startDaemonProcess(options);
+    services = await ownerServices(daemon);
+    sessionId = (await services.client.sessions.create({})).id;
+  });
+  afterAll(() => daemon?.stop());
+  afterEach(cleanup);
+  return {
+    get services() {
+      if (!services) throw new Error("the daemon starts in beforeAll");
+      return services;
+    },
+    get sessionId() {
+      if (!sessionId) throw new Error("the daemon starts in beforeAll");
+      return sessionId;
+    },
+  };
 }

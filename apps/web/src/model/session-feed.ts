@@ -44,6 +44,7 @@ export class SessionFeed {
   #closed = false;
   #scheduled = false;
   #generation = 0;
+  #older: Promise<void> | undefined;
 
   constructor(options: SessionFeedOptions) {
     this.#options = options;
@@ -74,8 +75,18 @@ export class SessionFeed {
     await this.#load();
   }
 
-  /** Loads the next older page of history (no-op at the start of the session). */
-  async loadOlder(): Promise<void> {
+  /**
+   * Loads the next older page of history (no-op at the start of the session). A call while a page
+   * is loading waits for that page instead of asking for it again.
+   */
+  loadOlder(): Promise<void> {
+    this.#older ??= this.#loadOlder().finally(() => {
+      this.#older = undefined;
+    });
+    return this.#older;
+  }
+
+  async #loadOlder(): Promise<void> {
     if (this.#nextCursor === null) return;
     const page = await this.#options.client.sessions.history(this.#options.sessionId, {
       cursor: this.#nextCursor,

@@ -73,17 +73,19 @@ describe("TranscriptModel from history", () => {
   test("draws only the nested rows of a call that declares ownRow: false, without its progress notes", () => {
     const wire = new Wire();
     const m = new TranscriptModel();
-    m.addEntries([
-      wire.user(T1, "go"),
-      wire.assistant(T1, 0, [{ type: "toolCall", id: "c1", name: "exec", arguments: {} }]),
-      wire.toolResult(T1, "c1", "exec", "ok", {
-        ownRow: false,
-        toolTrace: [
-          wire.record("r1"),
-          { id: "n1", producerId: "cell-1", kind: "note", text: "step" },
-        ],
-      }),
-    ]);
+    m.addEntries(
+      wire.execTurn(
+        T1,
+        {
+          ownRow: false,
+          toolTrace: [
+            wire.record("r1"),
+            { id: "n1", producerId: "cell-1", kind: "note", text: "step" },
+          ],
+        },
+        "c1",
+      ),
+    );
     expect(m.view().turns[0]?.steps[0]?.rows.map((r) => r.id)).toEqual(["r1"]);
   });
 

@@ -2,6 +2,7 @@ import type { ElowenClient } from "@elowen/client";
 import { useEffect, useState } from "preact/hooks";
 import { listPluginUi, type PluginUiEntry } from "../model/plugin-ui.js";
 import type { TokenStorage } from "../model/token-store.js";
+import { failureText } from "./alert.js";
 import { AppContext, type AppServices, useApp } from "./app-context.js";
 import { ChatView, type ChatViewOptions } from "./chat-view.js";
 import { PluginView } from "./plugin-view.js";
@@ -46,7 +47,7 @@ export function App({ tokens, connect, chat }: AppProps) {
       .then((me) => enter(client, me))
       .catch((failure: unknown) => {
         if ((failure as { status?: number }).status === 401) tokens.clear();
-        else setStartError(failure instanceof Error ? failure.message : String(failure));
+        else setStartError(failureText(failure));
       })
       .finally(() => setStarting(false));
   }, [tokens, connect]);

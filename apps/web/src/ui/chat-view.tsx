@@ -6,6 +6,9 @@ import { Cards } from "./cards.js";
 import { Composer } from "./composer.js";
 import { Transcript } from "./transcript.js";
 
+/** The performance mark set when a session's transcript is first drawn and usable. */
+export const INTERACTIVE_MARK = "elowen-interactive";
+
 /** Options for tests: how the feed batches its redraws and reconnects. */
 export interface ChatViewOptions {
   readonly schedule?: (run: () => void) => void;
@@ -27,6 +30,7 @@ export function ChatView({
   const [view, setView] = useState<TranscriptView>();
   const [status, setStatus] = useState<FeedStatus>({ state: "loading" });
   const [hasOlder, setHasOlder] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
   const feedRef = useRef<SessionFeed>();
   const endRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -48,15 +52,20 @@ export function ChatView({
     void feed.start().then(() => {
       setView(feed.view);
       setHasOlder(feed.hasOlder);
-      performance.mark?.("elowen-transcript-ready");
     });
     return () => {
       void feed.close();
     };
   }, [client, sessionId, options]);
 
+  const interactive = useRef(false);
   useEffect(() => {
     if (stick.current) endRef.current?.scrollIntoView?.({ block: "end" });
+    // Effects run once the view is drawn and its handlers attached: the session is usable.
+    if (view && !interactive.current) {
+      interactive.current = true;
+      performance.mark?.(INTERACTIVE_MARK);
+    }
   }, [view]);
 
   const onScroll = (event: Event) => {
@@ -81,13 +90,19 @@ export function ChatView({
           <button
             type="button"
             class="quiet load-older"
+            disabled={loadingOlder}
             onClick={async () => {
               stick.current = false;
-              await feedRef.current?.loadOlder();
-              setHasOlder(feedRef.current?.hasOlder ?? false);
+              setLoadingOlder(true);
+              try {
+                await feedRef.current?.loadOlder();
+              } finally {
+                setLoadingOlder(false);
+                setHasOlder(feedRef.current?.hasOlder ?? false);
+              }
             }}
           >
-            Load earlier messages
+            {loadingOlder ? "Loading earlier messages…" : "Load earlier messages"}
           </button>
         )}
         {view && <Transcript sessionId={sessionId} turns={view.turns} />}

@@ -1,22 +1,11 @@
 // @vitest-environment happy-dom
 import { TURN_TEXT_MAX_CHARS } from "@elowen/client";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/preact";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { type DaemonProcess, startDaemonProcess } from "../../test/daemon-process.js";
-import { ownerServices, renderWith } from "../../test/render.js";
-import type { AppServices } from "./app-context.js";
+import { fireEvent, screen, waitFor } from "@testing-library/preact";
+import { describe, expect, test } from "vitest";
+import { componentSuite, renderWith } from "../../test/render.js";
 import { Composer } from "./composer.js";
 
-let daemon: DaemonProcess;
-let services: AppServices;
-let sessionId: string;
-beforeAll(async () => {
-  daemon = await startDaemonProcess();
-  services = await ownerServices(daemon);
-  sessionId = (await services.client.sessions.create({})).id;
-});
-afterAll(() => daemon?.stop());
-afterEach(cleanup);
+const suite = componentSuite();
 
 const box = () => screen.getByLabelText("Message") as HTMLTextAreaElement;
 const type = (text: string) => fireEvent.input(box(), { target: { value: text } });
@@ -31,15 +20,19 @@ describe("Composer", () => {
       `text: text is at most ${TURN_TEXT_MAX_CHARS} characters`,
     ],
   ])("refuses %s with the rule it breaks, sending nothing", async (_label, text, message) => {
-    renderWith(<Composer sessionId={sessionId} running={false} />, { services });
+    renderWith(<Composer sessionId={suite.sessionId} running={false} />, {
+      services: suite.services,
+    });
     type(text);
     fireEvent.keyDown(box(), { key: "Enter" });
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(message));
-    expect((await services.client.sessions.history(sessionId)).entries).toEqual([]);
+    expect((await suite.services.client.sessions.history(suite.sessionId)).entries).toEqual([]);
   });
 
   test("sends a prompt at the limit with Enter and clears the box; Shift+Enter does not send", async () => {
-    renderWith(<Composer sessionId={sessionId} running={false} />, { services });
+    renderWith(<Composer sessionId={suite.sessionId} running={false} />, {
+      services: suite.services,
+    });
     type("x".repeat(TURN_TEXT_MAX_CHARS));
     fireEvent.keyDown(box(), { key: "Enter", shiftKey: true });
     expect(box().value).toHaveLength(TURN_TEXT_MAX_CHARS);
@@ -47,7 +40,7 @@ describe("Composer", () => {
     await waitFor(() => expect(box().value).toBe(""));
     await waitFor(
       async () => {
-        const entries = (await services.client.sessions.history(sessionId)).entries;
+        const entries = (await suite.services.client.sessions.history(suite.sessionId)).entries;
         expect(entries.some((e) => e.kind === "user")).toBe(true);
       },
       { timeout: 15_000 },
@@ -55,7 +48,9 @@ describe("Composer", () => {
   });
 
   test("offers the command catalog when the draft starts with /, moves with the arrows and takes with Enter", async () => {
-    renderWith(<Composer sessionId={sessionId} running={false} />, { services });
+    renderWith(<Composer sessionId={suite.sessionId} running={false} />, {
+      services: suite.services,
+    });
     type("/");
     const menu = await screen.findByRole("listbox", { name: "Commands" });
     expect(box().getAttribute("aria-expanded")).toBe("true");
@@ -84,7 +79,9 @@ describe("Composer", () => {
   });
 
   test("inserts /skill:<name> from the Skills picker", async () => {
-    renderWith(<Composer sessionId={sessionId} running={false} />, { services });
+    renderWith(<Composer sessionId={suite.sessionId} running={false} />, {
+      services: suite.services,
+    });
     type("/skills");
     fireEvent.keyDown(box(), { key: "Escape" });
     fireEvent.keyDown(box(), { key: "Enter" });
@@ -100,7 +97,9 @@ describe("Composer", () => {
   });
 
   test("offers Stop while a turn runs", () => {
-    renderWith(<Composer sessionId={sessionId} running={true} />, { services });
+    renderWith(<Composer sessionId={suite.sessionId} running={true} />, {
+      services: suite.services,
+    });
     expect(screen.getByRole("button", { name: "Stop" })).toBeTruthy();
   });
 });

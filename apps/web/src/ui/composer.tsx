@@ -1,5 +1,6 @@
 import { type CommandCatalog, SubmitTurnBodySchema } from "@elowen/client";
 import { useState } from "preact/hooks";
+import { failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
 import { CommandMenu } from "./command-menu.js";
 import { PickerDialog } from "./picker-dialog.js";
@@ -55,7 +56,7 @@ export function Composer({
     } catch (failure) {
       setMessage({
         kind: "error",
-        text: failure instanceof Error ? failure.message : String(failure),
+        text: failureText(failure),
       });
     } finally {
       setBusy(false);
@@ -77,7 +78,7 @@ export function Composer({
     } catch (failure) {
       setMessage({
         kind: "error",
-        text: failure instanceof Error ? failure.message : String(failure),
+        text: failureText(failure),
       });
     }
   };

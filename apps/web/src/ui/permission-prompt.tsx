@@ -1,5 +1,6 @@
-import { ElowenApiError, type PendingPermission } from "@elowen/client";
+import type { PendingPermission } from "@elowen/client";
 import { useState } from "preact/hooks";
+import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
 
 const OUTCOMES = ["once", "always", "deny"] as const;
@@ -25,11 +26,10 @@ export function PermissionPrompt({
       await client.sessions.decidePermission(sessionId, pending.permissionId, { outcome });
     } catch (failure) {
       setError(
-        failure instanceof ElowenApiError && failure.status === 409
-          ? "This call was already decided (perhaps in another window), or the prompt expired."
-          : failure instanceof Error
-            ? failure.message
-            : String(failure),
+        failureText(
+          failure,
+          "This call was already decided (perhaps in another window), or the prompt expired.",
+        ),
       );
     } finally {
       setBusy(false);
@@ -59,11 +59,7 @@ export function PermissionPrompt({
           </button>
         ))}
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { PickerDescriptor } from "@elowen/plugin-api";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
 import { useFocusFirst } from "./focus-first.js";
 
@@ -34,7 +35,7 @@ export function PickerDialog(props: {
         if (!cancelled) setDescriptor(d);
       })
       .catch((failure: unknown) => {
-        if (!cancelled) setError(failure instanceof Error ? failure.message : String(failure));
+        if (!cancelled) setError(failureText(failure));
       });
     return () => {
       cancelled = true;
@@ -51,7 +52,7 @@ export function PickerDialog(props: {
       if (result.openUrl) window.open(result.openUrl, "_blank", "noopener,noreferrer");
       if (result.refresh) setGeneration((g) => g + 1);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(failureText(failure));
     }
   };
 
@@ -73,11 +74,7 @@ export function PickerDialog(props: {
           ×
         </button>
       </header>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {notice && (
         <p class="notice info" role="status">
           {notice.text}

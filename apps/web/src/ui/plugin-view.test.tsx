@@ -1,22 +1,13 @@
 // @vitest-environment happy-dom
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/preact";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { type DaemonProcess, startDaemonProcess } from "../../test/daemon-process.js";
-import { ownerServices, renderWith } from "../../test/render.js";
+import { fireEvent, screen, waitFor } from "@testing-library/preact";
+import { describe, expect, test } from "vitest";
+import { componentSuite, renderWith } from "../../test/render.js";
 import type { PluginUiEntry } from "../model/plugin-ui.js";
-import type { AppServices } from "./app-context.js";
 import { PluginView } from "./plugin-view.js";
 
-let daemon: DaemonProcess;
-let services: AppServices;
-beforeAll(async () => {
-  daemon = await startDaemonProcess();
-  services = await ownerServices(daemon);
-});
-afterAll(() => daemon?.stop());
-afterEach(cleanup);
+const suite = componentSuite();
 
 const BUNDLES = join(import.meta.dirname, "..", "..", "test", "fixtures", "bundles");
 const plugin = (file: string, uiApi = 55): PluginUiEntry => ({
@@ -33,7 +24,7 @@ describe("plugin browser views", () => {
   test("mounts a view against host UI API 55: its strings, utils and its own routes; cleanup runs when it closes", async () => {
     const { unmount, container } = renderWith(
       <PluginView plugin={plugin("notes-view.js")} load={load} />,
-      { services },
+      { services: suite.services },
     );
     await screen.findByText("Load skills");
     expect(container.querySelector(".summary")?.textContent).toBe(
@@ -55,7 +46,9 @@ describe("plugin browser views", () => {
   });
 
   test("refuses a bundle that declares another host UI API, with a message naming both, and mounts nothing", async () => {
-    renderWith(<PluginView plugin={plugin("old-api-view.js", 54)} load={load} />, { services });
+    renderWith(<PluginView plugin={plugin("old-api-view.js", 54)} load={load} />, {
+      services: suite.services,
+    });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe(
       "@elowen/plugin-skills's browser bundle needs host UI API 54, but this host serves UI API 55",
@@ -64,7 +57,9 @@ describe("plugin browser views", () => {
   });
 
   test("reports a view that fails while mounting", async () => {
-    renderWith(<PluginView plugin={plugin("throwing-view.js")} load={load} />, { services });
+    renderWith(<PluginView plugin={plugin("throwing-view.js")} load={load} />, {
+      services: suite.services,
+    });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe(
       "@elowen/plugin-skills's view failed to start: the chart library is missing",

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { createHostUi } from "../model/host-ui.js";
 import { checkPluginBundle } from "../model/plugin-bundle.js";
 import { importPluginBundle, type PluginUiEntry } from "../model/plugin-ui.js";
+import { failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
 import { routeHref } from "./router.js";
 
@@ -26,7 +27,7 @@ export function MountedView(props: {
       cleanup = view.mount(element, props.host);
       setError(undefined);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(failureText(failure));
     }
     return () => {
       try {
@@ -93,7 +94,7 @@ export function PluginView(props: {
         if (!cancelled)
           setState({
             kind: "refused",
-            message: `${props.plugin.name}'s browser bundle could not be loaded: ${failure instanceof Error ? failure.message : String(failure)}`,
+            message: `${props.plugin.name}'s browser bundle could not be loaded: ${failureText(failure)}`,
           });
       });
     return () => {

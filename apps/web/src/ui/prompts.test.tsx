@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import { parseEntryData, type SessionState, type ToolResultEntryData } from "@elowen/client";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/preact";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { type DaemonProcess, startDaemonProcess } from "../../test/daemon-process.js";
-import { ownerServices, renderWith } from "../../test/render.js";
-import type { AppServices } from "./app-context.js";
+import { describe, expect, test } from "vitest";
+import { componentSuite, renderWith } from "../../test/render.js";
 import { PermissionPrompt } from "./permission-prompt.js";
 import { QuestionForm } from "./question-form.js";
 
@@ -27,19 +25,10 @@ const SCRIPT = `turns:
       - text: "Understood."
 `;
 
-let daemon: DaemonProcess;
-let services: AppServices;
-let sessionId: string;
-beforeAll(async () => {
-  daemon = await startDaemonProcess({
-    script: SCRIPT,
-    config: { plugins: { disabled: ["@elowen/plugin-code-mode"] } },
-  });
-  services = await ownerServices(daemon);
-  sessionId = (await services.client.sessions.create({})).id;
+const suite = componentSuite({
+  script: SCRIPT,
+  config: { plugins: { disabled: ["@elowen/plugin-code-mode"] } },
 });
-afterAll(() => daemon?.stop());
-afterEach(cleanup);
 
 async function pending<K extends "questions" | "permissions">(
   key: K,
@@ -47,7 +36,7 @@ async function pending<K extends "questions" | "permissions">(
   let state: SessionState | undefined;
   await waitFor(
     async () => {
-      state = await services.client.sessions.state(sessionId);
+      state = await suite.services.client.sessions.state(suite.sessionId);
       expect(state[key]).toHaveLength(1);
     },
     { timeout: 10_000 },
@@ -61,7 +50,7 @@ async function lastResult(toolName: string): Promise<ToolResultEntryData> {
   let found: ToolResultEntryData | undefined;
   await waitFor(
     async () => {
-      const entries = (await services.client.sessions.history(sessionId)).entries;
+      const entries = (await suite.services.client.sessions.history(suite.sessionId)).entries;
       found = entries
         .flatMap((e) => {
           const parsed = parseEntryData(e);
@@ -79,9 +68,11 @@ async function lastResult(toolName: string): Promise<ToolResultEntryData> {
 
 describe("questions and approvals answered inline, against a real daemon", () => {
   test("a question form sends index-aligned answers, and names the first unanswered question instead of sending", async () => {
-    await services.client.sessions.submitTurn(sessionId, { text: "plan it" });
+    await suite.services.client.sessions.submitTurn(suite.sessionId, { text: "plan it" });
     const question = await pending("questions");
-    renderWith(<QuestionForm sessionId={sessionId} pending={question} />, { services });
+    renderWith(<QuestionForm sessionId={suite.sessionId} pending={question} />, {
+      services: suite.services,
+    });
     const send = screen.getByRole("button", { name: "Send answers" });
     fireEvent.click(send);
     expect(screen.getByRole("alert").textContent).toBe(
@@ -120,7 +111,9 @@ describe("questions and approvals answered inline, against a real daemon", () =>
 
     // A second window answering the same questions is told another answer won.
     cleanup();
-    renderWith(<QuestionForm sessionId={sessionId} pending={question} />, { services });
+    renderWith(<QuestionForm sessionId={suite.sessionId} pending={question} />, {
+      services: suite.services,
+    });
     fireEvent.click(screen.getByLabelText("SQLite"));
     fireEvent.input(screen.getAllByLabelText("Or type an answer")[1] as HTMLElement, {
       target: { value: "x" },
@@ -130,9 +123,11 @@ describe("questions and approvals answered inline, against a real daemon", () =>
   });
 
   test("a permission prompt offers the host's choices; a denial reaches the call's result with its record", async () => {
-    await services.client.sessions.submitTurn(sessionId, { text: "clean up" });
+    await suite.services.client.sessions.submitTurn(suite.sessionId, { text: "clean up" });
     const permission = await pending("permissions");
-    renderWith(<PermissionPrompt sessionId={sessionId} pending={permission} />, { services });
+    renderWith(<PermissionPrompt sessionId={suite.sessionId} pending={permission} />, {
+      services: suite.services,
+    });
     expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual([
       "Allow once",
       "Always allow",
@@ -147,7 +142,9 @@ describe("questions and approvals answered inline, against a real daemon", () =>
     });
 
     cleanup();
-    renderWith(<PermissionPrompt sessionId={sessionId} pending={permission} />, { services });
+    renderWith(<PermissionPrompt sessionId={suite.sessionId} pending={permission} />, {
+      services: suite.services,
+    });
     fireEvent.click(screen.getByRole("button", { name: "Allow once" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toMatch(/already decided/));
   });

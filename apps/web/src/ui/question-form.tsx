@@ -1,6 +1,7 @@
-import { ElowenApiError, type PendingQuestion } from "@elowen/client";
+import type { PendingQuestion } from "@elowen/client";
 import type { AskQuestion } from "@elowen/plugin-api";
 import { useState } from "preact/hooks";
+import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
 import { Markdown } from "./markdown.js";
 
@@ -55,11 +56,10 @@ export function QuestionForm({
       });
     } catch (failure) {
       setError(
-        failure instanceof ElowenApiError && failure.status === 409
-          ? "These questions were already answered (perhaps in another window), or they expired."
-          : failure instanceof Error
-            ? failure.message
-            : String(failure),
+        failureText(
+          failure,
+          "These questions were already answered (perhaps in another window), or they expired.",
+        ),
       );
     } finally {
       setBusy(false);
@@ -80,11 +80,7 @@ export function QuestionForm({
           onChange={(draft) => update(i, draft)}
         />
       ))}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       <button type="submit" disabled={busy}>
         {busy ? "Sending…" : "Send answers"}
       </button>

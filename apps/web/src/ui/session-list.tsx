@@ -1,5 +1,6 @@
 import { type Session, UpdateSessionBodySchema } from "@elowen/client";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
 import { useFocusFirst } from "./focus-first.js";
 import { navigate, routeHref } from "./router.js";
@@ -31,7 +32,7 @@ export function SessionList({ current }: { readonly current?: string | undefined
       setNext(page.nextCursor);
       setError(undefined);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failureText(failure));
     }
   }, [client]);
 
@@ -49,7 +50,7 @@ export function SessionList({ current }: { readonly current?: string | undefined
       ]);
       setNext(page.nextCursor);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failureText(failure));
     }
   };
 
@@ -59,7 +60,7 @@ export function SessionList({ current }: { readonly current?: string | undefined
       setSessions((list) => [session, ...list]);
       navigate({ page: "chat", sessionId: session.id });
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failureText(failure));
     }
   };
 
@@ -72,7 +73,7 @@ export function SessionList({ current }: { readonly current?: string | undefined
       setEditing(undefined);
       return undefined;
     } catch (failure) {
-      return messageOf(failure);
+      return failureText(failure);
     }
   };
 
@@ -83,7 +84,7 @@ export function SessionList({ current }: { readonly current?: string | undefined
       setConfirming(undefined);
       if (current === session.id) navigate({ page: "chat" });
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failureText(failure));
     }
   };
 
@@ -95,11 +96,7 @@ export function SessionList({ current }: { readonly current?: string | undefined
           New session
         </button>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {sessions.length === 0 && !error && <p class="hint">No sessions yet.</p>}
       <ul>
         {sessions.map((session) => (
@@ -192,15 +189,7 @@ function RenameForm(props: {
       <button type="button" onClick={props.onCancel}>
         Cancel
       </button>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </form>
   );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

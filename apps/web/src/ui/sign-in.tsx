@@ -1,6 +1,7 @@
 import { ElowenApiError, type ElowenClient, type Me } from "@elowen/client";
 import { useState } from "preact/hooks";
 import { checkToken } from "../model/token-store.js";
+import { failureText } from "./alert.js";
 
 /** What {@link SignIn} needs: how to build a client for a token, and what to do once signed in. */
 export interface SignInProps {
@@ -38,7 +39,7 @@ export function SignIn({ connect, onSignedIn }: SignInProps) {
       setError(
         failure instanceof ElowenApiError && failure.status === 401
           ? "That token was not accepted. Paste the token the daemon printed (or an account token an administrator issued)."
-          : `Could not reach the daemon: ${failure instanceof Error ? failure.message : String(failure)}`,
+          : `Could not reach the daemon: ${failureText(failure)}`,
       );
     } finally {
       setBusy(false);

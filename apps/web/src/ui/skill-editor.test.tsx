@@ -1,22 +1,13 @@
 // @vitest-environment happy-dom
 import { SKILL_DESCRIPTION_MAX_CHARS, SKILL_NAME_MAX_CHARS } from "@elowen/plugin-api";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/preact";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { type DaemonProcess, startDaemonProcess } from "../../test/daemon-process.js";
-import { ownerServices, renderWith } from "../../test/render.js";
+import { fireEvent, screen, waitFor } from "@testing-library/preact";
+import { describe, expect, test } from "vitest";
+import { componentSuite, renderWith } from "../../test/render.js";
 import { createHostUi } from "../model/host-ui.js";
 import { SkillsStore } from "../model/skills-store.js";
-import type { AppServices } from "./app-context.js";
 import { SkillEditor } from "./skill-editor.js";
 
-let daemon: DaemonProcess;
-let services: AppServices;
-beforeAll(async () => {
-  daemon = await startDaemonProcess();
-  services = await ownerServices(daemon);
-});
-afterAll(() => daemon?.stop());
-afterEach(cleanup);
+const suite = componentSuite();
 
 const choices = {
   create: { instance: true, otherAccounts: true },
@@ -25,14 +16,14 @@ const choices = {
 
 function editor() {
   const host = createHostUi({
-    client: services.client,
+    client: suite.services.client,
     plugin: "@elowen/plugin-skills",
     strings: { "skills.ownerMe": "Just me" },
   });
   const store = new SkillsStore(host);
   let done = 0;
   renderWith(<SkillEditor host={host} store={store} choices={choices} onDone={() => done++} />, {
-    services,
+    services: suite.services,
   });
   const fill = (label: string, value: string) =>
     fireEvent.input(screen.getByLabelText(label), { target: { value } });
@@ -91,7 +82,7 @@ describe("SkillEditor", () => {
     fireEvent.click(screen.getByLabelText("Everyone on this instance"));
     create();
     await waitFor(() => expect(done()).toBe(1));
-    const listed = (await services.client.request("GET", "/plugins/skills/list")) as {
+    const listed = (await suite.services.client.request("GET", "/plugins/skills/list")) as {
       skills: { name: string; catalogSource: string }[];
     };
     expect(listed.skills.find((s) => s.name === name)?.catalogSource).toBe("instance");

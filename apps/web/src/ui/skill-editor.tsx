@@ -7,6 +7,7 @@ import {
 import { useState } from "preact/hooks";
 import { ownerOfSource, type SkillOwner } from "../model/skill-owner.js";
 import type { SkillMutation, SkillRow, SkillsStore } from "../model/skills-store.js";
+import { Alert } from "./alert.js";
 import { type OwnerChoices, OwnerPicker } from "./owner-picker.js";
 import { viewText } from "./skills-host.js";
 
@@ -141,11 +142,7 @@ export function SkillEditor(props: {
           labels={labels}
         />
       )}
-      {problem && (
-        <p class="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Alert message={problem} />
       {failure && (
         <div class="error" role="alert">
           <p>

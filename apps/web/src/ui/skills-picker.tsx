@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { skillKey } from "../model/skills-store.js";
+import { Alert } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
 import { useFocusFirst } from "./focus-first.js";
 import { useSkills, viewText } from "./skills-host.js";
@@ -41,11 +42,7 @@ export function SkillsPicker(props: {
           ×
         </button>
       </header>
-      {state.error && (
-        <p class="error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <Alert message={state.error} />
       {!state.loading && rows.length === 0 && (
         <p class="hint">{viewText(host, "skills.empty", "No skills are available to you.")}</p>
       )}

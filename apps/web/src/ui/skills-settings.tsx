@@ -2,6 +2,7 @@ import type { HostUi } from "@elowen/plugin-api";
 import { useEffect, useState } from "preact/hooks";
 import { ownerOfSource, type SkillOwner } from "../model/skill-owner.js";
 import { type SkillRow, type SkillsStore, skillKey } from "../model/skills-store.js";
+import { Alert } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
 import { OwnerPicker } from "./owner-picker.js";
 import { SkillEditor } from "./skill-editor.js";
@@ -51,11 +52,7 @@ export function SkillsSettings() {
           New skill
         </button>
       </header>
-      {state.error && (
-        <p class="error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <Alert message={state.error} />
       {editing === "new" && (
         <SkillEditor
           host={host}
@@ -190,11 +187,7 @@ export function DeleteSkill(props: {
           instance: viewText(host, "skills.ownerInstance", "Everyone on this instance"),
         }}
       />
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       <button type="button" class="danger" onClick={confirm}>
         Delete {row.name}
       </button>

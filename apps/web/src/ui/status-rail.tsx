@@ -1,6 +1,7 @@
 import type { BrainStatusBody } from "@elowen/client";
 import type { PluginMcpAuthState } from "@elowen/plugin-api";
 import { useEffect, useState } from "preact/hooks";
+import { Alert, failureText } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
 
 const AUTH_TEXT: Record<PluginMcpAuthState, string> = {
@@ -29,9 +30,7 @@ export function StatusRail() {
         setStatus(s);
         setError(undefined);
       })
-      .catch((failure: unknown) =>
-        setError(failure instanceof Error ? failure.message : String(failure)),
-      );
+      .catch((failure: unknown) => setError(failureText(failure)));
   useEffect(() => {
     void load();
   }, [client]);
@@ -43,11 +42,7 @@ export function StatusRail() {
           Refresh
         </button>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {status && <StatusBody status={status} admin={isAdministrator(me)} />}
     </aside>
   );

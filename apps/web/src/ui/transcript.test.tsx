@@ -48,10 +48,8 @@ describe("Transcript", () => {
   test("draws nested rows in the reporting call's place, indented by depth, with notes and an unreadable record's reason", () => {
     const wire = new Wire();
     const m = new TranscriptModel();
-    m.addEntries([
-      wire.user(T1, "go"),
-      wire.assistant(T1, 0, [{ type: "toolCall", id: "exec-1", name: "exec", arguments: {} }]),
-      wire.toolResult(T1, "exec-1", "exec", "done", {
+    m.addEntries(
+      wire.execTurn(T1, {
         toolTrace: [
           wire.record("r1", { startedAt: 1, durationMs: 4_200 }),
           wire.record("r2", { parentId: "r1", name: "Read", startedAt: 2, durationMs: 61_000 }),
@@ -60,7 +58,7 @@ describe("Transcript", () => {
           { id: "broken", kind: "call" },
         ],
       }),
-    ]);
+    );
     const { container } = draw(m);
     const rows = [...container.querySelectorAll<HTMLElement>(".tool-row")];
     expect(rows.map((r) => [r.dataset.rowId, r.style.getPropertyValue("--depth")])).toEqual([
@@ -134,14 +132,12 @@ describe("Transcript", () => {
   test("shows no duration at all for a row without timing, never 0ms", () => {
     const wire = new Wire();
     const m = new TranscriptModel();
-    m.addEntries([
-      wire.user(T1, "go"),
-      wire.assistant(T1, 0, [{ type: "toolCall", id: "exec-1", name: "exec", arguments: {} }]),
-      wire.toolResult(T1, "exec-1", "exec", "done", {
+    m.addEntries(
+      wire.execTurn(T1, {
         ownRow: false,
         toolTrace: [wire.record("r1"), wire.record("r2", { pending: true })],
       }),
-    ]);
+    );
     const { container } = draw(m);
     expect(container.querySelectorAll(".duration")).toHaveLength(0);
     expect(container.querySelector('[data-row-id="r2"]')?.getAttribute("aria-busy")).toBe("true");

@@ -1,5 +1,6 @@
 import { formatDuration } from "@elowen/plugin-shared/duration";
 import type { StepView, TurnView } from "../model/views.js";
+import { Alert } from "./alert.js";
 import { Duration } from "./elapsed.js";
 import { Markdown } from "./markdown.js";
 import { memo } from "./memo.js";
@@ -141,11 +142,7 @@ function Step({ step, sessionId }: { readonly step: StepView; readonly sessionId
         </ul>
       )}
       {step.partial && <p class="hint">This response was cut off.</p>}
-      {step.errorMessage && (
-        <p class="error" role="alert">
-          {step.errorMessage}
-        </p>
-      )}
+      <Alert message={step.errorMessage} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { extname, join, normalize, sep } from "node:path";
 import { ElowenClient } from "@elowen/client";
 import { type ElowenConfigInput, type RunningDaemon, startDaemon } from "@elowen/daemon";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { hasWebBuild, webRoot } from "../../src/web-root.js";
 
 /** Debian's Chromium, or the one ELOWEN_CHROMIUM names. */
@@ -173,3 +174,33 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** The package directory (for fixtures read by tests). */
 export const WEB_PACKAGE_DIR = PACKAGE_DIR;
+
+/**
+ * One daemon (playing `script`) and one browser for a test file: started before its tests,
+ * stopped after them. Read `daemon` and `browser` inside tests.
+ */
+export function webSuite(
+  script?: string,
+  config?: ElowenConfigInput,
+): { readonly daemon: WebDaemon; readonly browser: Browser } {
+  let daemon: WebDaemon | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    daemon = await startWebDaemon(script, config);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await daemon?.stop();
+  });
+  return {
+    get daemon() {
+      if (!daemon) throw new Error("the daemon starts in beforeAll");
+      return daemon;
+    },
+    get browser() {
+      if (!browser) throw new Error("the browser starts in beforeAll");
+      return browser;
+    },
+  };
+}

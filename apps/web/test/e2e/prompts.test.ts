@@ -1,12 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  type Browser,
-  launchBrowser,
-  openApp,
-  screenshot,
-  startWebDaemon,
-  type WebDaemon,
-} from "./harness.js";
+import { describe, expect, test } from "vitest";
+import { openApp, screenshot, webSuite } from "./harness.js";
 
 const SCRIPT = `turns:
   - steps:
@@ -24,22 +17,18 @@ const SCRIPT = `turns:
       - text: "Done."
 `;
 
-let daemon: WebDaemon;
-let browser: Browser;
-beforeAll(async () => {
-  // Direct calls: without code mode the model calls AskUserQuestion and bash itself.
-  daemon = await startWebDaemon(SCRIPT, { plugins: { disabled: ["@elowen/plugin-code-mode"] } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await daemon?.stop();
-});
+// Direct calls: without code mode the model calls AskUserQuestion and bash itself.
+const suite = webSuite(SCRIPT, { plugins: { disabled: ["@elowen/plugin-code-mode"] } });
 
 describe("questions and approvals answered inline in Chromium", () => {
   test("answers a question and approves a command inline; both records expand beside their rows, also after a reload", async () => {
-    const session = await daemon.owner.sessions.create({ title: "Plan" });
-    const page = await openApp(browser, daemon, `#/s/${session.id}`, daemon.ownerToken);
+    const session = await suite.daemon.owner.sessions.create({ title: "Plan" });
+    const page = await openApp(
+      suite.browser,
+      suite.daemon,
+      `#/s/${session.id}`,
+      suite.daemon.ownerToken,
+    );
     await page.getByLabel("Message").fill("Plan the service");
     await page.keyboard.press("Enter");
 

@@ -1,31 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  type Browser,
-  launchBrowser,
-  openApp,
-  screenshot,
-  startWebDaemon,
-  type WebDaemon,
-} from "./harness.js";
+import { describe, expect, test } from "vitest";
+import { launchBrowser, openApp, screenshot, webSuite } from "./harness.js";
 
-let daemon: WebDaemon;
-let browser: Browser;
-beforeAll(async () => {
-  daemon = await startWebDaemon();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await daemon?.stop();
-});
+const suite = webSuite();
 
 describe("signing in and managing sessions in Chromium", () => {
   test("refuses a wrong token with a message, signs in with the printed one, and stays signed in across a reload", async () => {
-    const page = await openApp(browser, daemon);
+    const page = await openApp(suite.browser, suite.daemon);
     await page.getByLabel("Account token").fill("elw_not-the-right-token");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/not accepted/);
-    await page.getByLabel("Account token").fill(daemon.ownerToken);
+    await page.getByLabel("Account token").fill(suite.daemon.ownerToken);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("navigation", { name: "Sessions" }).waitFor();
     await screenshot(page, "signed-in");
@@ -36,12 +20,12 @@ describe("signing in and managing sessions in Chromium", () => {
   });
 
   test("creates, renames (refusing an empty title) and deletes a session, all from the keyboard", async () => {
-    const page = await openApp(browser, daemon, "#/", daemon.ownerToken);
+    const page = await openApp(suite.browser, suite.daemon, "#/", suite.daemon.ownerToken);
     const sessions = page.getByRole("navigation", { name: "Sessions" });
     await sessions.getByRole("button", { name: "New session" }).click();
     await page.waitForURL(/#\/s\/s_/);
     const id = new URL(page.url()).hash.slice(4);
-    expect((await daemon.owner.sessions.get(id)).title).toBeNull();
+    expect((await suite.daemon.owner.sessions.get(id)).title).toBeNull();
 
     await sessions
       .getByRole("button", { name: /^Rename/ })
@@ -57,20 +41,20 @@ describe("signing in and managing sessions in Chromium", () => {
     await title.fill("Release notes");
     await page.keyboard.press("Enter");
     await sessions.getByRole("link", { name: "Release notes" }).waitFor();
-    expect((await daemon.owner.sessions.get(id)).title).toBe("Release notes");
+    expect((await suite.daemon.owner.sessions.get(id)).title).toBe("Release notes");
     await screenshot(page, "session-renamed");
 
     await sessions.getByRole("button", { name: "Delete Release notes" }).click();
     await sessions.getByRole("button", { name: "Delete", exact: true }).click();
     await sessions.getByRole("link", { name: "Release notes" }).waitFor({ state: "detached" });
-    await expect(daemon.owner.sessions.get(id)).rejects.toMatchObject({ status: 404 });
+    await expect(suite.daemon.owner.sessions.get(id)).rejects.toMatchObject({ status: 404 });
     await page.close();
   });
 
   test("is usable on a narrow screen: the sessions list opens as a drawer", async () => {
     const narrow = await launchBrowser({ width: 360, height: 740 });
     try {
-      const page = await openApp(narrow, daemon, "#/", daemon.ownerToken);
+      const page = await openApp(narrow, suite.daemon, "#/", suite.daemon.ownerToken);
       const toggle = page.getByRole("button", { name: "Sessions" });
       await toggle.waitFor();
       expect(await page.getByRole("navigation", { name: "Sessions" }).isVisible()).toBe(false);

@@ -1,12 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  type Browser,
-  launchBrowser,
-  openApp,
-  screenshot,
-  startWebDaemon,
-  type WebDaemon,
-} from "./harness.js";
+import { describe, expect, test } from "vitest";
+import { openApp, screenshot, webSuite } from "./harness.js";
 
 interface ListRow {
   name: string;
@@ -17,19 +10,10 @@ interface ListRow {
   effective: { model: boolean; user: boolean };
 }
 
-let daemon: WebDaemon;
-let browser: Browser;
-beforeAll(async () => {
-  daemon = await startWebDaemon();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await daemon?.stop();
-});
+const suite = webSuite();
 
 async function listed(name: string): Promise<ListRow | undefined> {
-  const answer = (await daemon.owner.request("GET", "/plugins/skills/list")) as {
+  const answer = (await suite.daemon.owner.request("GET", "/plugins/skills/list")) as {
     skills: ListRow[];
   };
   return answer.skills.find((s) => s.name === name);
@@ -37,7 +21,7 @@ async function listed(name: string): Promise<ListRow | undefined> {
 
 describe("Skills settings in Chromium against the Skills plugin's routes", () => {
   test("creates a skill with an explicit owner, meets a stale revision with a 409 and reloads it, then transfers it with an edit", async () => {
-    const page = await openApp(browser, daemon, "#/skills", daemon.ownerToken);
+    const page = await openApp(suite.browser, suite.daemon, "#/skills", suite.daemon.ownerToken);
     await page.getByRole("heading", { name: "Skills", level: 1 }).waitFor();
     // The catalog shows each skill's source and effective state.
     const bundled = page
@@ -78,7 +62,7 @@ describe("Skills settings in Chromium against the Skills plugin's routes", () =>
     // Someone else edits the skill after the editor opened: saving is refused with 409.
     await row.getByRole("button", { name: "Edit report-guide" }).click();
     const editor = page.getByRole("form", { name: "Edit report-guide" });
-    await daemon.owner.request("PATCH", "/plugins/skills/report-guide", {
+    await suite.daemon.owner.request("PATCH", "/plugins/skills/report-guide", {
       query: { owner: "me" },
       body: { content: "Changed elsewhere.", expectedRevision: created?.revision },
     });

@@ -1,13 +1,6 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  type Browser,
-  launchBrowser,
-  openApp,
-  screenshot,
-  startWebDaemon,
-  type WebDaemon,
-} from "./harness.js";
+import { describe, expect, test } from "vitest";
+import { openApp, screenshot, webSuite } from "./harness.js";
 
 const SCRIPT = `turns:
   - steps:
@@ -28,16 +21,7 @@ const SCRIPT = `turns:
       - text: "It is **sunny** in Oslo and Rome ([source](https://example.com/weather), [run](javascript:window.__pwned=1)). <script>window.__pwned = true</script><img src=x onerror=\\"window.__pwned = true\\">"
 `;
 
-let daemon: WebDaemon;
-let browser: Browser;
-beforeAll(async () => {
-  daemon = await startWebDaemon(SCRIPT);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await daemon?.stop();
-});
+const suite = webSuite(SCRIPT);
 
 /** What the transcript shows: every row's id, name and status, and the messages' text. */
 async function transcriptOf(page: Page) {
@@ -53,10 +37,15 @@ async function transcriptOf(page: Page) {
   }));
 }
 
-describe("a turn in Chromium against the real daemon and the offline model", () => {
+describe("a turn in Chromium against the real suite.daemon and the offline model", () => {
   test("streams a turn with nested rows, an image and cards, sanitizes model text, and draws the same transcript after a reload", async () => {
-    const session = await daemon.owner.sessions.create({ title: "Weather" });
-    const page = await openApp(browser, daemon, `#/s/${session.id}`, daemon.ownerToken);
+    const session = await suite.daemon.owner.sessions.create({ title: "Weather" });
+    const page = await openApp(
+      suite.browser,
+      suite.daemon,
+      `#/s/${session.id}`,
+      suite.daemon.ownerToken,
+    );
     await page.getByLabel("Message").fill("How is the weather?");
     await page.keyboard.press("Enter");
 
@@ -101,7 +90,7 @@ describe("a turn in Chromium against the real daemon and the offline model", () 
       "took 1m 01s",
     );
 
-    // A running item's clock advances in the page with no request to the daemon.
+    // A running item's clock advances in the page with no request to the suite.daemon.
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url()));
     const running = progress.locator(".card-item.running .duration");
