@@ -7,6 +7,7 @@ import {
 } from "@elowen/client";
 import type { BrainCard } from "@elowen/plugin-api";
 import { EventCursor } from "./event-cursor.js";
+import { applyTurnEvent } from "./turn-events.js";
 import { TurnState } from "./turn-state.js";
 import type { NoticeView, TranscriptView, TurnView } from "./views.js";
 
@@ -136,71 +137,12 @@ export class TranscriptModel {
       case "agent":
         this.#mutate(event.data.parentTurnId, (t) => t.agents.set(event.data.agentId, event.data));
         return;
-      default:
-        this.#applyTurnEvent(event);
-    }
-  }
-
-  #applyTurnEvent(event: TypedSessionEvent): void {
-    switch (event.type) {
-      case "turn_started":
-        this.#mutate(event.data.turnId, (t) => {
-          t.running = true;
-          t.startedAt = event.data.startedAt;
-          t.model = event.data.model;
-        });
-        return;
-      case "turn_completed":
-        this.#mutate(event.data.turnId, (t) => {
-          t.running = false;
-          t.questions.clear();
-          t.permissions.clear();
-        });
-        return;
-      case "assistant_started":
-        this.#turn(event.data.turnId, event.data.turnId).startStream(event.data);
-        return;
-      case "assistant_delta":
-        this.#turn(event.data.turnId, event.data.turnId).appendDelta(event.data);
-        return;
-      case "tool_started":
-        this.#mutate(event.data.turnId, (t) => {
-          t.starts.set(event.data.callId, event.data);
-          if (t.authoring.get(event.data.entryId)?.callId === event.data.callId)
-            t.authoring.delete(event.data.entryId);
-        });
-        return;
-      case "tool_authoring":
-        this.#mutate(event.data.turnId, (t) => {
-          if (!t.hasEntry(event.data.entryId)) t.authoring.set(event.data.entryId, event.data);
-        });
-        return;
-      case "tool_updated":
-        this.#mutate(event.data.turnId, (t) => t.tails.set(event.data.callId, event.data.output));
-        return;
-      case "tool_ended":
-        this.#mutate(event.data.turnId, (t) => t.tails.delete(event.data.callId));
-        return;
-      case "trace":
-        this.#mutate(event.data.turnId, (t) => t.traces.set(event.data.record.id, event.data));
-        return;
-      case "question_asked":
-        this.#mutate(event.data.turnId, (t) => t.questions.set(event.data.questionId, event.data));
-        return;
-      case "question_answered":
-      case "question_expired":
-        this.#mutate(event.data.turnId, (t) => t.questions.delete(event.data.questionId));
-        return;
-      case "permission_asked":
-        this.#mutate(event.data.turnId, (t) =>
-          t.permissions.set(event.data.permissionId, event.data),
-        );
-        return;
-      case "permission_decided":
-        this.#mutate(event.data.turnId, (t) => t.permissions.delete(event.data.permissionId));
-        return;
-      default:
-        return;
+      default: {
+        const turnId = (event.data as { turnId?: unknown }).turnId;
+        if (typeof turnId !== "string") return;
+        const turn = this.#turn(turnId, turnId);
+        if (applyTurnEvent(turn, event)) turn.touch();
+      }
     }
   }
 

@@ -1,12 +1,11 @@
 import {
   type HistoryEntry,
-  historyToolCalls,
   type PendingPermission,
   type PendingQuestion,
   parseEntryData,
   type TurnEventData,
 } from "@elowen/client";
-import { LiveToolRows, type ToolRow } from "@elowen/tool-trace";
+import { turnRows } from "./turn-rows.js";
 import type { MessageBlock, RowView, StepView, TurnEndView, TurnView } from "./views.js";
 
 interface Streaming {
@@ -112,7 +111,7 @@ export class TurnState {
   }
 
   #build(): TurnView {
-    const rows = this.#rows();
+    const rows = turnRows(this.entries, this.starts, this.traces, this.tails);
     const callEntry = new Map<string, string>();
     for (const [callId, start] of this.starts) callEntry.set(callId, start.entryId);
     const steps: StepView[] = [];
@@ -198,56 +197,6 @@ export class TurnState {
       permissions: [...this.permissions.values()],
       ...(compaction === undefined ? {} : { compaction }),
     };
-  }
-
-  /**
-   * The rows of the turn through the shared projection: calls paired with their results as
-   * history holds them (`historyToolCalls`), calls only live events know yet, then every trace
-   * record's newest event, folded by `LiveToolRows`. With no live events this is exactly
-   * `projectToolRows(historyToolCalls(entries))`, the rows the CLI draws.
-   */
-  #rows(): RowView[] {
-    const live = new LiveToolRows();
-    const known = new Set<string>();
-    for (const call of historyToolCalls(this.entries)) {
-      known.add(call.callId);
-      const start = this.starts.get(call.callId);
-      const startedAt = call.startedAt ?? start?.startedAt;
-      live.apply({
-        type: "tool-start",
-        callId: call.callId,
-        name: call.name,
-        ...(call.args === undefined ? {} : { args: call.args }),
-        ...(startedAt === undefined ? {} : { startedAt }),
-      });
-      if (call.result)
-        live.apply({
-          type: "tool-end",
-          callId: call.callId,
-          result: call.result,
-          ...(call.durationMs === undefined ? {} : { durationMs: call.durationMs }),
-        });
-    }
-    for (const start of this.starts.values()) {
-      if (known.has(start.callId)) continue;
-      live.apply({
-        type: "tool-start",
-        callId: start.callId,
-        name: start.name,
-        args: start.args,
-        startedAt: start.startedAt,
-      });
-    }
-    for (const trace of this.traces.values())
-      live.apply(
-        trace.reportedIn === undefined || (trace.type !== "row-settled" && trace.type !== "note")
-          ? { type: trace.type, record: trace.record }
-          : { type: trace.type, record: trace.record, reportedIn: trace.reportedIn },
-      );
-    return live.rows().map((row: ToolRow) => {
-      const tail = row.source === "direct" && row.status === "running" && this.tails.get(row.id);
-      return tail ? { ...row, tail } : row;
-    });
   }
 }
 

@@ -3,14 +3,10 @@ import { useEffect, useState } from "preact/hooks";
 import { listPluginUi, type PluginUiEntry } from "../model/plugin-ui.js";
 import type { TokenStorage } from "../model/token-store.js";
 import { failureText } from "./alert.js";
-import { AppContext, type AppServices, useApp } from "./app-context.js";
-import { ChatView, type ChatViewOptions } from "./chat-view.js";
-import { PluginView } from "./plugin-view.js";
-import { type Route, routeHref, useRoute } from "./router.js";
-import { SessionList } from "./session-list.js";
+import { AppContext, type AppServices } from "./app-context.js";
+import type { ChatViewOptions } from "./chat-view.js";
+import { Shell } from "./shell.js";
 import { SignIn } from "./sign-in.js";
-import { SkillsSettings } from "./skills-settings.js";
-import { StatusRail } from "./status-rail.js";
 
 /** What the app is started with: where tokens are kept and how a client is made for one. */
 export interface AppProps {
@@ -85,136 +81,5 @@ export function App({ tokens, connect, chat }: AppProps) {
         }}
       />
     </AppContext.Provider>
-  );
-}
-
-function Shell({
-  onSignOut,
-  chat,
-}: {
-  readonly onSignOut: () => void;
-  readonly chat: ChatViewOptions | undefined;
-}) {
-  const route = useRoute();
-  const [drawer, setDrawer] = useState(false);
-  useEffect(() => setDrawer(false), [route]);
-  return (
-    <div class={`shell${drawer ? " drawer-open" : ""}`}>
-      <a class="skip" href="#main">
-        Skip to content
-      </a>
-      <TopBar
-        route={route}
-        onSignOut={onSignOut}
-        drawer={drawer}
-        onDrawer={() => setDrawer((d) => !d)}
-      />
-      <div class="body">
-        <div id="sessions-drawer" class="sessions-wrap">
-          <SessionList current={route.page === "chat" ? route.sessionId : undefined} />
-        </div>
-        <main id="main" tabIndex={-1}>
-          <Page route={route} chat={chat} />
-        </main>
-        {route.page === "chat" && (
-          <div class="rail-wrap">
-            <StatusRail />
-          </div>
-        )}
-      </div>
-    </div>
-  );
-}
-
-function TopBar(props: {
-  readonly route: Route;
-  readonly onSignOut: () => void;
-  readonly drawer: boolean;
-  readonly onDrawer: () => void;
-}) {
-  const { me, plugins } = useApp();
-  const current = (page: Route["page"]) => (props.route.page === page ? "page" : undefined);
-  return (
-    <header class="top">
-      <button
-        type="button"
-        class="drawer-toggle"
-        aria-expanded={props.drawer ? "true" : "false"}
-        aria-controls="sessions-drawer"
-        onClick={props.onDrawer}
-      >
-        Sessions
-      </button>
-      <span class="brand">Elowen</span>
-      <nav aria-label="Pages">
-        <a href="#/" aria-current={current("chat")}>
-          Chat
-        </a>
-        <a href="#/skills" aria-current={current("skills")}>
-          Skills
-        </a>
-        <a href="#/status" aria-current={current("status")} class="status-link">
-          Status
-        </a>
-        {plugins
-          .filter((p) => p.browser)
-          .map((p) => (
-            <a key={p.name} href={routeHref({ page: "plugin", plugin: p.name })}>
-              {p.displayName ?? p.name}
-            </a>
-          ))}
-      </nav>
-      <span class="account">
-        {me.account.name} <span class="hint">({me.account.role})</span>
-      </span>
-      <button type="button" class="quiet" onClick={props.onSignOut}>
-        Sign out
-      </button>
-    </header>
-  );
-}
-
-function Page({
-  route,
-  chat,
-}: {
-  readonly route: Route;
-  readonly chat: ChatViewOptions | undefined;
-}) {
-  const { plugins } = useApp();
-  switch (route.page) {
-    case "skills":
-      return <SkillsSettings />;
-    case "status":
-      return <StatusRail />;
-    case "plugin": {
-      const plugin = plugins.find((p) => p.name === route.plugin);
-      return plugin ? (
-        <PluginView plugin={plugin} view={route.view} />
-      ) : (
-        <p class="error" role="alert">
-          No plugin named {route.plugin} offers a view here.
-        </p>
-      );
-    }
-    default:
-      return route.sessionId ? (
-        <ChatView
-          key={route.sessionId}
-          sessionId={route.sessionId}
-          {...(chat ? { options: chat } : {})}
-        />
-      ) : (
-        <Welcome />
-      );
-  }
-}
-
-function Welcome() {
-  return (
-    <section class="welcome">
-      <h1>Welcome</h1>
-      <p>Pick a session, or start a new one from the Sessions list.</p>
-    </section>
   );
 }

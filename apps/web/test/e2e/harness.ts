@@ -166,6 +166,46 @@ export async function openApp(
   return page;
 }
 
+/**
+ * The visible controls of the page (buttons, links, form fields, listbox options) that have no
+ * accessible name: by `aria-label`, `aria-labelledby`, a `<label>`, their text or a title. An
+ * accessible page answers an empty list.
+ */
+export async function unnamedControls(page: Page): Promise<string[]> {
+  // Written without named inner functions: the test transpiler would wrap those in a helper the
+  // page does not have.
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        "button, a[href], input, textarea, select, summary, [role=option]",
+      ),
+    ]
+      .filter((el) => el.getClientRects().length > 0 && (el as HTMLInputElement).type !== "hidden")
+      .filter((el) => {
+        const byIds = (el.getAttribute("aria-labelledby") ?? "")
+          .split(/\s+/)
+          .map((id) => (id ? (document.getElementById(id)?.textContent ?? "") : ""))
+          .join("");
+        const byLabels = [...((el as HTMLInputElement).labels ?? [])]
+          .map((l) => l.textContent ?? "")
+          .join("");
+        const text =
+          el.tagName === "INPUT" || el.tagName === "TEXTAREA" ? "" : (el.textContent ?? "");
+        const name = [
+          el.getAttribute("aria-label"),
+          byIds,
+          byLabels,
+          text,
+          el.getAttribute("title"),
+        ]
+          .join("")
+          .trim();
+        return name === "";
+      })
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+}
+
 /** Saves a full-page screenshot as a test artifact. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });

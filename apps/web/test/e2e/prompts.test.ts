@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { openApp, screenshot, webSuite } from "./harness.js";
+import { openApp, screenshot, unnamedControls, webSuite } from "./harness.js";
 
 const SCRIPT = `turns:
   - steps:
@@ -44,6 +44,7 @@ describe("questions and approvals answered inline in Chromium", () => {
     await form.getByLabel("Postgres").focus();
     await page.keyboard.press("Space");
     await screenshot(page, "question-asked");
+    expect(await unnamedControls(page)).toEqual([]);
     await form.getByRole("button", { name: "Send answers" }).click();
     await form.waitFor({ state: "detached" });
 

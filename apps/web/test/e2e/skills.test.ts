@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { openApp, screenshot, webSuite } from "./harness.js";
+import { openApp, screenshot, unnamedControls, webSuite } from "./harness.js";
 
 interface ListRow {
   name: string;
@@ -72,6 +72,7 @@ describe("Skills settings in Chromium against the Skills plugin's routes", () =>
     await expect.poll(() => alert.textContent()).toMatch(/changed since you opened it/);
     expect(await row.locator(".hint").textContent()).not.toMatch(/pending|saving/);
     await screenshot(page, "skill-stale-revision-409");
+    expect(await unnamedControls(page)).toEqual([]);
     await alert.getByRole("button", { name: "Reload the fresh revision" }).click();
     await expect
       .poll(() => editor.getByLabel("Instructions (Markdown)").inputValue())

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { openApp, screenshot, webSuite } from "./harness.js";
+import { openApp, screenshot, unnamedControls, webSuite } from "./harness.js";
 
 const SCRIPT = `turns:
   - steps:
@@ -98,6 +98,7 @@ describe("a turn in Chromium against the real suite.daemon and the offline model
     await expect.poll(() => running.textContent(), { timeout: 5000 }).not.toBe(first);
     expect(requests).toEqual([]);
     await screenshot(page, "turn-nested-rows-and-cards");
+    expect(await unnamedControls(page)).toEqual([]);
 
     const live = await transcriptOf(page);
     await page.reload();
