@@ -15,7 +15,12 @@ process.stdout.write(`READY ${JSON.stringify({ url: web.url, token: web.ownerTok
 for await (const line of createInterface({ input: process.stdin })) {
   const command = JSON.parse(line) as
     | { cmd: "publish"; id: number; sessionId: string; type: string; data: unknown }
-    | { cmd: "append"; id: number; sessionId: string; entries: { kind: string; data: unknown }[] }
+    | {
+        cmd: "append";
+        id: number;
+        sessionId: string;
+        entries: { id?: string; kind: string; data: unknown }[];
+      }
     | { cmd: "stop"; id: number };
   let answer: unknown = null;
   if (command.cmd === "publish")

@@ -11,7 +11,10 @@ export interface DaemonProcess {
   /** Publishes a live event on the session's bus (as the brain does); answers its event id. */
   publish(sessionId: string, type: string, data: unknown): Promise<string>;
   /** Appends visible journal entries (committed, then published as one `entries` event). */
-  append(sessionId: string, entries: { kind: string; data: unknown }[]): Promise<string[]>;
+  append(
+    sessionId: string,
+    entries: { id?: string; kind: string; data: unknown }[],
+  ): Promise<string[]>;
   stop(): Promise<void>;
 }
 

@@ -60,6 +60,7 @@ export function renderWith(
 export function componentSuite(options: Parameters<typeof startDaemonProcess>[0] = {}): {
   readonly services: AppServices;
   readonly sessionId: string;
+  readonly daemon: DaemonProcess;
 } {
   let daemon: DaemonProcess | undefined;
   let services: AppServices | undefined;
@@ -79,6 +80,10 @@ export function componentSuite(options: Parameters<typeof startDaemonProcess>[0]
     get sessionId() {
       if (!sessionId) throw new Error("the daemon starts in beforeAll");
       return sessionId;
+    },
+    get daemon() {
+      if (!daemon) throw new Error("the daemon starts in beforeAll");
+      return daemon;
     },
   };
 }
