@@ -1,6 +1,7 @@
 import { parseEntryData } from "@elowen/client";
 import { CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
+import { replayBranch } from "../src/brain/turn/replay.js";
 import { startBrainDaemon } from "./helpers/live-events.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";
 
@@ -53,16 +54,51 @@ describe("the context window", () => {
       config: { brain: { coldClearAfterTurns: 1 } },
     });
     const session = await t.owner.sessions.create();
-    for (const text of ["one", "two", "three"])
+    for (const text of ["one", "two", "three", "four"])
       await t.owner.sessions.submitTurn(session.id, { text, waitForSettle: true });
     const branch = await t.daemon.host.store.journal.branch(session.id);
     const records = branch
       .filter((e) => e.customType === TURN_CONTEXT_ENTRY)
       .map((e) => (e.data as { type: string }).type);
-    expect(records).toEqual([CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY, TURN_CONTEXT_ENTRY]);
+    // Retired in a batch once a record is twice the age, keeping the provider's cache meanwhile.
+    expect(records).toEqual([
+      CONTEXT_CLEARED_ENTRY,
+      CONTEXT_CLEARED_ENTRY,
+      TURN_CONTEXT_ENTRY,
+      TURN_CONTEXT_ENTRY,
+    ]);
     const words = branch
       .filter((e) => e.kind === "user")
       .map((e) => (e.data as { text: string }).text);
-    expect(words).toEqual(["one", "two", "three"]);
+    expect(words).toEqual(["one", "two", "three", "four"]);
+  });
+});
+
+describe("replay", () => {
+  test("what a settled turn leaves for the next equals the replay of the journal", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - thinking: "weather first"
+        tools: [{ name: Weather, args: { city: A } }, { name: Weather, args: { city: B } }]
+      - text: "first run"
+      - text: "continued"
+`,
+      settings: { continueOnce: true, stepContext: "Mind the budget.", turnContext: "Ticket 7." },
+      config: { brain: { stepContextInterval: 2 } },
+    });
+    const session = await t.owner.sessions.create();
+    await t.owner.sessions.submitTurn(session.id, { text: "go", waitForSettle: true });
+    const cached = t.daemon.host.brain.context.runtime(session.id).replay;
+    const branch = await t.daemon.host.store.journal.branch(session.id);
+    const replayed = await replayBranch(branch, t.daemon.host.store.blobs);
+    const comparable = (messages: readonly unknown[]) =>
+      JSON.parse(
+        JSON.stringify(messages, (key, value) =>
+          key === "timestamp" || key === "details" ? undefined : value,
+        ),
+      );
+    expect(comparable(cached?.messages ?? [])).toEqual(comparable(replayed));
+    expect(cached?.leafId).toBe(branch.at(-1)?.id);
   });
 });

@@ -106,11 +106,11 @@ export interface JournalStore {
 }
 
 /**
- * Turns that started and have not settled. A row is opened before a turn's first entry and closed
- * after its `turn_end` entry, so after a crash the open rows are exactly the turns to mark.
+ * Turns that started and have not settled. A row is opened in the transaction of a turn's first
+ * entries and closed in that of its `turn_end` (`AppendOptions.openTurn`, `closeTurn`), so after a
+ * crash the open rows are exactly the turns to mark.
  */
 export interface TurnStore {
-  open(sessionId: string, turnId: string, startedAt: number): Promise<void>;
   close(turnId: string): Promise<void>;
   listOpen(): Promise<
     readonly { readonly sessionId: string; readonly turnId: string; readonly startedAt: number }[]

@@ -84,10 +84,14 @@ export interface NewJournalEntry {
   readonly attachments?: readonly AttachmentRef[];
 }
 
-/** Where appended on-branch entries attach. */
+/** Where appended on-branch entries attach, and the open-turn ledger rows they commit with. */
 export interface AppendOptions {
   /** The parent of the first on-branch entry; default the session's leaf. Null starts a new root. */
   readonly parentId?: string | null;
+  /** Opens this turn in the ledger in the same transaction (its first entries). */
+  readonly openTurn?: { readonly turnId: string; readonly startedAt: number };
+  /** Closes this turn in the ledger in the same transaction (its `turn_end`). */
+  readonly closeTurn?: string;
 }
 
 /** A page of the visible projection, chronological; `nextCursor` reads the older page. */

@@ -43,11 +43,14 @@ export async function recoverInterruptedTurns(
     }
     const branch = await store.journal.branch(open.sessionId);
     const ofTurn = branch.filter((e) => (e.data as { turnId?: unknown })?.turnId === open.turnId);
-    if (!ofTurn.some((e) => e.kind === "turn_end")) {
-      await journal.append(open.sessionId, await interruptedEntries(store, open, ofTurn, now()));
-      marked += 1;
+    if (ofTurn.some((e) => e.kind === "turn_end")) {
+      await store.turns.close(open.turnId);
+      continue;
     }
-    await store.turns.close(open.turnId);
+    await journal.append(open.sessionId, await interruptedEntries(store, open, ofTurn, now()), {
+      closeTurn: open.turnId,
+    });
+    marked += 1;
   }
   if (marked > 0) log(`marked ${marked} turn(s) a restart interrupted`);
   return marked;

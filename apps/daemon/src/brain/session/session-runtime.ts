@@ -1,5 +1,6 @@
 import type { TurnOutcome } from "@elowen/client";
 import type { Access, PromptOrigin } from "@elowen/plugin-api";
+import type { ReplayCache } from "../context/replay-cache.js";
 
 /** A prompt accepted for a session, waiting for (or running as) its turn. */
 export interface Submission {
@@ -29,6 +30,8 @@ export class SessionRuntime {
   /** The persona from `brain.session.beforeSpawn`, resolved once per session. */
   persona: Promise<string | null> | undefined;
   readonly alwaysAllowed = new Set<string>();
+  /** What the last settled turn left for the next one to replay (used once). */
+  replay: ReplayCache | undefined;
   #draining = false;
 
   constructor(sessionId: string) {

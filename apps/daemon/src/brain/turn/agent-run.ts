@@ -107,16 +107,17 @@ export async function runAgent(
     if (event.type === "message_end" && event.message.role === "assistant")
       turn.lastAssistant = event.message;
   };
+  // A copy: a continuation run appends to the context's own array (pi-agent-core does not copy it).
   const context = {
     systemPrompt: turn.systemPrompt,
-    messages,
+    messages: [...messages],
     tools: agentTools(turn.toolScope, turn.tools, errors),
   };
   const added =
     prompts.length > 0
       ? await runAgentLoop(prompts, context, config, emit, turn.controller.signal, streamFn)
       : await runAgentLoopContinue(context, config, emit, turn.controller.signal, streamFn);
-  const all = prompts.length > 0 ? [...messages, ...added] : [...messages, ...added];
+  const all = [...messages, ...added];
   const last = [...added].reverse().find((m): m is AssistantMessage => m.role === "assistant");
   return { messages: all, outcome: outcomeOf(last), last };
 }

@@ -57,8 +57,9 @@ export async function completeTurn(
     ...(errorMessage === "" ? {} : { errorMessage }),
   };
   const entryId = mintId("e");
-  await host.journal.append(turn.sessionId, [{ id: entryId, kind: "turn_end", data }]);
-  await host.store.turns.close(turn.turnId);
+  await host.journal.append(turn.sessionId, [{ id: entryId, kind: "turn_end", data }], {
+    closeTurn: turn.turnId,
+  });
   if (errorMessage !== "")
     host.events.publish(turn.sessionId, "error", {
       turnId: turn.turnId,

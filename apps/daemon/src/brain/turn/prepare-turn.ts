@@ -11,13 +11,13 @@ import { isGranted } from "../../plugins/grants.js";
 import { mintId } from "../../store/ids.js";
 import type { NewJournalEntry } from "../../store/types.js";
 import type { BrainContext } from "../brain-context.js";
-import { maintainContext } from "../context/maintain-context.js";
+import { conversationFor } from "../context/replay-cache.js";
 import { spawnPersona } from "../session/spawn.js";
 import { baseToolSurface } from "../tools/tool-surface.js";
 import { AuthoringNotes, authoringSource } from "./authoring-notes.js";
 import { composeSystemPrompt } from "./compose-prompt.js";
 import { mentionBlocks } from "./mentions.js";
-import { replayBranch, SUBMIT_CONTEXT_ENTRY, userContent } from "./replay.js";
+import { SUBMIT_CONTEXT_ENTRY, userContent } from "./replay.js";
 import { submitContextBlocks } from "./submit-context.js";
 import type { TurnState } from "./turn-state.js";
 
@@ -57,7 +57,9 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   const interactive = start.kind === "interactive";
   const filter = (plugin: string) => isGranted(access, plugin, registry.grantable.has(plugin));
   const scope = { sessionId, userId: access.userId, signal: start.controller.signal };
-  const branch = await maintainContext(host, sessionId, await host.store.journal.branch(sessionId));
+  const runtime = brain.runtime(sessionId);
+  const conversation = await conversationFor(host, sessionId, runtime.replay);
+  runtime.replay = undefined;
   const transformed = await applyInputTransforms(
     registry.prompts.inputTransforms(filter),
     { text: start.text, sessionId, userId: access.userId, origin: start.origin },
@@ -73,7 +75,6 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     scope,
   );
   const persona = await spawnPersona(brain, start);
-  const runtime = brain.runtime(sessionId);
   const turn: TurnState = {
     host,
     sessionId,
@@ -82,7 +83,8 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     turnId,
     ...agent,
     ...(start.agentOrdinal === undefined ? {} : { agentOrdinal: start.agentOrdinal }),
-    turnOrdinal: branch.filter((e) => e.kind === "user").length,
+    turnOrdinal: conversation.turns,
+    oldestContextTurn: conversation.oldestContextTurn,
     access,
     origin: start.origin,
     ...(start.submissionId === undefined ? {} : { submissionId: start.submissionId }),
@@ -180,11 +182,12 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
       hidden: true,
       data: { turnId, blocks: context },
     });
-  const history = await replayBranch(branch, host.store.blobs);
+  if (rendered.records.length > 0) turn.oldestContextTurn ??= turn.turnOrdinal;
   const userEntryId = mintId("e");
   entries.push({ id: userEntryId, kind: "user", data: user });
-  await host.store.turns.open(sessionId, turnId, turn.startedAt);
-  await host.journal.append(sessionId, entries);
+  await host.journal.append(sessionId, entries, {
+    openTurn: { turnId, startedAt: turn.startedAt },
+  });
   host.events.publish(sessionId, "turn_started", {
     turnId,
     ...agent,
@@ -199,5 +202,5 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     content: userContent(transformed.text, rendered.records, context),
     timestamp: turn.startedAt,
   };
-  return { turn, history, prompt };
+  return { turn, history: conversation.history, prompt };
 }

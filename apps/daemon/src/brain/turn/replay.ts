@@ -10,6 +10,7 @@ import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, TextContent, ToolResultMessage } from "@mariozechner/pi-ai";
 import type { BlobStore } from "../../store/blob-store.js";
 import type { JournalEntry } from "../../store/types.js";
+import { storedEntry } from "./stored-entry.js";
 import { replayContent } from "./stored-result.js";
 
 /** Hidden context blocks a `prompt.submit` hook attached to a prompt (seed 004, context). */
@@ -87,7 +88,7 @@ export async function replayBranch(
   };
   for (const entry of entries.slice(from)) {
     if (entry.kind === "compaction") continue;
-    const parsed = parseEntryData(entry);
+    const parsed = storedEntry(entry);
     if (parsed?.kind === "tool_result") {
       const data = parsed.data;
       pendingResults ??= { order: [], results: [] };

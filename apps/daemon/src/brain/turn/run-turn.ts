@@ -1,8 +1,27 @@
 import type { RunOutcome } from "@elowen/plugin-api";
+import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import type { BrainContext } from "../brain-context.js";
+import type { ReplayCache } from "../context/replay-cache.js";
 import { completeTurn, type SettledTurn } from "./complete-turn.js";
 import { prepareTurn, type TurnStart } from "./prepare-turn.js";
 import { runWithBoundary } from "./settle-run.js";
+import type { TurnState } from "./turn-state.js";
+
+function replayCache(turn: TurnState, leafId: string, messages: AgentMessage[]): ReplayCache {
+  const last = turn.usages.at(-1);
+  return {
+    leafId,
+    messages,
+    turns: turn.turnOrdinal + 1,
+    oldestContextTurn: turn.oldestContextTurn,
+    contextTokens: last
+      ? last.inputTokens +
+        last.cacheReadInputTokens +
+        last.cacheCreationInputTokens +
+        last.outputTokens
+      : 0,
+  };
+}
 
 /**
  * One turn from start to settle ("A turn, as data", steps 2 to 7). A fault of the host inside the
@@ -14,8 +33,11 @@ export async function runTurn(brain: BrainContext, start: TurnStart): Promise<Se
   const { turn, history, prompt } = await prepareTurn(brain, start);
   let outcome: RunOutcome = "error";
   let failure: string | undefined;
+  let messages: AgentMessage[] | undefined;
   try {
-    outcome = (await runWithBoundary(turn, history, prompt)).outcome;
+    const run = await runWithBoundary(turn, history, prompt);
+    outcome = run.outcome;
+    messages = run.messages;
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
     host.log(`turn ${turn.turnId} of session ${turn.sessionId} failed: ${failure}`);
@@ -31,6 +53,8 @@ export async function runTurn(brain: BrainContext, start: TurnStart): Promise<Se
   if (start.controller.signal.aborted && outcome === "completed") outcome = "aborted";
   try {
     const settled = await completeTurn(turn, outcome, failure);
+    if (messages)
+      brain.runtime(turn.sessionId).replay = replayCache(turn, settled.entryId, messages);
     for (const listener of brain.settledListeners) {
       try {
         await listener({

@@ -11,7 +11,8 @@ import type { TurnState } from "./turn-state.js";
  * `brain.run.beforeSettle` hook asks for (seed 000, Run boundary, through @elowen/run-boundary).
  * After each run the hook fires in the turn's own scope; accepted message notes are stored hidden and model-visible (never drawn),
  * records hidden and invisible; a granted continuation is one more full-context run of the same
- * turn, billed to the same origin. Answers the last run's result.
+ * turn, billed to the same origin. Answers the last run's result, its messages ending with the
+ * notes appended at its settle (what the next turn replays).
  */
 export async function runWithBoundary(
   turn: TurnState,
@@ -46,7 +47,7 @@ export async function runWithBoundary(
       entry.kind === "message" ? [noteMessage(entry.text, host.clock.now())] : [],
     );
     const go = settlement.continue && !turn.controller.signal.aborted && host.admitsNewWork();
-    if (!go) return result;
+    if (!go) return { ...result, messages: [...result.messages, ...notes] };
     host.events.publish(turn.sessionId, "continuation", {
       turnId: turn.turnId,
       ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),

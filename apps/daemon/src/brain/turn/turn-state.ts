@@ -23,6 +23,8 @@ export interface TurnState {
   readonly agentOrdinal?: number;
   /** The turn's position in its session, from 0 (offline script key). */
   readonly turnOrdinal: number;
+  /** The oldest turn of the session with turn-context records not yet retired (cold clearing). */
+  oldestContextTurn: number | null;
   readonly access: Access;
   readonly origin: PromptOrigin;
   readonly submissionId?: string;

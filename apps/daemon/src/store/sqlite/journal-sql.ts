@@ -30,6 +30,10 @@ export function sqliteJournal(db: Database.Database, now: () => number): Journal
   const advance = db.prepare(
     "UPDATE sessions SET leaf_id = ?, next_seq = ?, updated_at = ? WHERE id = ?",
   );
+  const openTurn = db.prepare(
+    "INSERT OR REPLACE INTO open_turns (turn_id, session_id, started_at) VALUES (?, ?, ?)",
+  );
+  const closeTurn = db.prepare("DELETE FROM open_turns WHERE turn_id = ?");
   const setData = db.prepare("UPDATE entries SET data = ? WHERE session_id = ? AND id = ?");
   const setLeaf = db.prepare("UPDATE sessions SET leaf_id = ?, updated_at = ? WHERE id = ?");
   const branch = db.prepare<[string, string], EntryRow>(
@@ -112,13 +116,17 @@ export function sqliteJournal(db: Database.Database, now: () => number): Journal
           customType: input.customType ?? null,
           hidden: input.hidden === true,
           offBranch,
-          data: JSON.parse(data),
+          // The value just serialized: reading it back from its JSON would only copy it.
+          data: input.data,
           createdAt: at,
         });
         seq += 1;
         if (!offBranch) parent = id;
       });
       advance.run(parent, seq, at, sessionId);
+      if (options.openTurn)
+        openTurn.run(options.openTurn.turnId, sessionId, options.openTurn.startedAt);
+      if (options.closeTurn !== undefined) closeTurn.run(options.closeTurn);
       return written;
     },
   );

@@ -7,17 +7,11 @@ interface OpenTurnRow {
   started_at: number;
 }
 
-/** The SQLite open-turn ledger: a row from a turn's start until it settles. */
+/** The SQLite open-turn ledger: read at start and closed by recovery (the journal writes it). */
 export function sqliteTurns(db: Database.Database): TurnStore {
-  const open = db.prepare(
-    "INSERT OR REPLACE INTO open_turns (turn_id, session_id, started_at) VALUES (?, ?, ?)",
-  );
   const close = db.prepare("DELETE FROM open_turns WHERE turn_id = ?");
   const list = db.prepare<[], OpenTurnRow>("SELECT * FROM open_turns ORDER BY started_at");
   return {
-    async open(sessionId, turnId, startedAt) {
-      open.run(turnId, sessionId, startedAt);
-    },
     async close(turnId) {
       close.run(turnId);
     },

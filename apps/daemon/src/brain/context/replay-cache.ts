@@ -1,0 +1,78 @@
+import { TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { parseTurnContextRecord } from "@elowen/prompt-compose";
+import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import type { JournalEntry } from "../../store/types.js";
+import type { BrainHost } from "../brain-host.js";
+import { replayBranch } from "../turn/replay.js";
+import { coldClearDue } from "./cold-clear.js";
+import { maintainContext } from "./maintain-context.js";
+
+/**
+ * What a settled turn leaves for the next turn of its session: the messages the model read (which
+ * are, by construction, the replay of the branch up to `leafId`), so that the next turn does not
+ * read and parse the whole journal again.
+ */
+export interface ReplayCache {
+  /** The session's leaf when the cache was made (the turn's `turn_end` entry). */
+  readonly leafId: string;
+  readonly messages: readonly AgentMessage[];
+  /** Turns on the branch (its user entries). */
+  readonly turns: number;
+  /** The oldest turn with turn-context records not yet retired, if any. */
+  readonly oldestContextTurn: number | null;
+  /** Tokens the last request used (prompt and output). */
+  readonly contextTokens: number;
+}
+
+/** The conversation a turn starts from. */
+export interface Conversation {
+  readonly history: AgentMessage[];
+  readonly turns: number;
+  readonly oldestContextTurn: number | null;
+}
+
+function oldestContext(branch: readonly JournalEntry[]): number | null {
+  const ordinal = new Map<string, number>();
+  let oldest: number | null = null;
+  for (const entry of branch) {
+    const turnId = (entry.data as { turnId?: unknown } | null)?.turnId;
+    if (entry.kind === "user" && typeof turnId === "string") ordinal.set(turnId, ordinal.size);
+    if (entry.customType !== TURN_CONTEXT_ENTRY) continue;
+    const record = parseTurnContextRecord(entry.data);
+    const turn = record ? ordinal.get(record.turnId) : undefined;
+    if (turn !== undefined && (oldest === null || turn < oldest)) oldest = turn;
+  }
+  return oldest;
+}
+
+/**
+ * The conversation the next turn replays: from the cache a settled turn left when it still
+ * describes the session (same leaf: nothing was rewound or written since) and neither cold
+ * clearing nor compaction is due; otherwise from the journal, after that maintenance. The cache
+ * is used once.
+ */
+export async function conversationFor(
+  host: BrainHost,
+  sessionId: string,
+  cache: ReplayCache | undefined,
+): Promise<Conversation> {
+  const session = await host.store.sessions.get(sessionId);
+  const window = host.model.model.contextWindow;
+  if (
+    cache &&
+    session?.leafId === cache.leafId &&
+    cache.contextTokens <= window * host.config.compactAt &&
+    !coldClearDue(cache.turns, cache.oldestContextTurn, host.config.coldClearAfterTurns)
+  )
+    return {
+      history: [...cache.messages],
+      turns: cache.turns,
+      oldestContextTurn: cache.oldestContextTurn,
+    };
+  const branch = await maintainContext(host, sessionId, await host.store.journal.branch(sessionId));
+  return {
+    history: await replayBranch(branch, host.store.blobs),
+    turns: branch.filter((e) => e.kind === "user").length,
+    oldestContextTurn: oldestContext(branch),
+  };
+}
