@@ -51,6 +51,8 @@ export class ChatSession {
   box: HttpPromptBoxChains | undefined;
   /** Whether the loaded history left older entries unread. */
   historyTruncated = false;
+  /** False until the session is open (history, state, cards and the catalog read). */
+  ready = false;
   readonly #events: ChatSessionEvents;
   #subscription: EventSubscription | undefined;
   #buffer: SessionEvent[] | undefined;
@@ -74,6 +76,7 @@ export class ChatSession {
     options: { readonly sessionId?: string; readonly fresh?: boolean } = {},
   ): Promise<Session> {
     await this.close();
+    this.ready = false;
     this.transcript.clear();
     this.cards.clear();
     this.questions.clear();
@@ -111,6 +114,7 @@ export class ChatSession {
     const buffered = this.#buffer ?? [];
     this.#buffer = undefined;
     for (const event of buffered) this.#apply(event);
+    this.ready = true;
     this.#events.changed();
     return this.session;
   }

@@ -56,9 +56,8 @@ describe("editor internals", () => {
           const offsets = layoutOffsets(internals.state.lines, layout);
           const text = internals.state.lines.join("\n");
           expect(offsets).toHaveLength(layout.length);
-          layout.forEach((row, i) =>
-            expect(text.slice(offsets[i], (offsets[i] ?? 0) + row.text.length)).toBe(row.text),
-          );
+          for (const [i, row] of layout.entries())
+            expect(text.slice(offsets[i], (offsets[i] ?? 0) + row.text.length)).toBe(row.text);
         },
       ),
       { numRuns: 200 },

@@ -12,11 +12,13 @@ interface Internals {
   state: { lines: string[]; cursorLine: number; cursorCol: number };
   scrollOffset: number;
   layoutText(width: number): LayoutLine[];
+  tryTriggerAutocomplete(): void;
 }
 
 /**
- * The prompt box paints decorations over the draft and moves the caret to where a `prompt.edit`
- * answer puts it; pi-tui's Editor has no public seam for either, so these few members of its
+ * The prompt box paints decorations over the draft, moves the caret to where a `prompt.edit`
+ * answer puts it, and asks for completions again when the command catalog arrives; pi-tui's
+ * Editor has no public seam for these, so these few members of its
  * implementation are read here, in one place, and checked when the box is made: a pi-tui that
  * renamed them fails at once with this message rather than drawing wrongly.
  */
@@ -26,10 +28,11 @@ export function editorInternals(editor: Editor): Internals {
     typeof internals.state !== "object" ||
     !Array.isArray(internals.state?.lines) ||
     typeof internals.scrollOffset !== "number" ||
-    typeof internals.layoutText !== "function"
+    typeof internals.layoutText !== "function" ||
+    typeof internals.tryTriggerAutocomplete !== "function"
   ) {
     throw new Error(
-      "@mariozechner/pi-tui's Editor no longer has state, scrollOffset and layoutText: the prompt box was written against pi-tui 0.73.1",
+      "@mariozechner/pi-tui's Editor no longer has state, scrollOffset, layoutText and tryTriggerAutocomplete: the prompt box was written against pi-tui 0.73.1",
     );
   }
   return internals as Internals;

@@ -77,6 +77,12 @@ export class PromptEditor extends Editor {
     this.#internals.state.cursorCol = at.col;
   }
 
+  /** Asks the completion menu again for the draft as it stands (the command catalog changed). */
+  refreshCompletions(): void {
+    if (!this.isShowingAutocomplete() && this.getText().trimStart().startsWith("/"))
+      this.#internals.tryTriggerAutocomplete();
+  }
+
   override handleInput(data: string): void {
     const before = this.box;
     if (

@@ -153,6 +153,7 @@ export class ChatScreen implements Component, Focusable {
     if (this.#catalog === this.session.catalogGeneration) return;
     this.#catalog = this.session.catalogGeneration;
     this.autocomplete.setCommands(this.session.commands);
+    this.editor.refreshCompletions();
   }
   #catalog = -1;
 
@@ -208,7 +209,7 @@ export class ChatScreen implements Component, Focusable {
           : {}),
         ...(this.session.model ? { model: this.session.model } : {}),
         ...(this.session.session?.title ? { sessionTitle: this.session.session.title } : {}),
-        connection: this.session.connection,
+        connection: this.session.ready ? this.session.connection : "connecting",
         viewport: this.view.viewport,
         ...(this.#hint ? { hint: this.#hint } : {}),
       },

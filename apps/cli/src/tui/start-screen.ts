@@ -8,11 +8,12 @@ export function startScreenLines(session: ChatSession, width: number): string[] 
     `  ${bold(palette.accent("Elowen"))}${session.session?.title ? dim(`  ${session.session.title}`) : ""}`,
     "",
   ];
+  if (!session.ready) return [...lines, ...prefixed(dim("Opening the session…"), width, "  ")];
   if (session.model?.offline)
     lines.push(
       ...prefixed(
         palette.warning(
-          `The offline model (${session.model.label}) answers: no provider is configured. Set one in elowen.yaml or ELOWEN_MODEL_PROVIDER.`,
+          "No model provider is configured: the built-in offline model answers. Set one in elowen.yaml or ELOWEN_MODEL_PROVIDER.",
         ),
         width,
         "  ",

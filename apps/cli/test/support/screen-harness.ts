@@ -65,6 +65,7 @@ export function screenHarness(
   };
   session.model = { label: "Offline model", offline: true };
   session.connection = "connected";
+  session.ready = true;
   session.commands = options.commands ?? [];
   session.catalogGeneration += 1;
   screen = new ChatScreen(
