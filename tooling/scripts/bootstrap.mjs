@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The README's two commands, usable on a machine that has only Node 20 and npm:
-//   npm start       installs, builds, and runs the daemon on its embedded defaults
+//   npm start       installs, builds, and runs `elowen daemon` on its embedded defaults
 //   npm run check   installs (and Chromium for the browser tests), then runs everything CI runs
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -48,10 +48,22 @@ function ensureChromium() {
 
 if (mode === "start") {
   install();
-  // The daemon's own bin until the CLI's `elowen daemon` takes over.
-  step("build", pnpm(["turbo", "run", "build", "--filter", "@elowen/daemon..."], { cwd: root }));
-  const bin = join(root, "apps", "daemon", "dist", "bin.js");
-  const r = spawnSync(process.execPath, [bin, ...rest], {
+  // `elowen daemon` runs the daemon in the foreground and serves the web client when it is built.
+  step(
+    "build the daemon",
+    pnpm(["turbo", "run", "build", "--filter", "@elowen/daemon..."], { cwd: root }),
+  );
+  if (pnpm(["turbo", "run", "build", "--filter", "@elowen/web"], { cwd: root }) !== 0) {
+    console.error(
+      "\n! The web client did not build: the daemon will serve the API alone (the CLI works).",
+    );
+  }
+  step(
+    "build the CLI",
+    pnpm(["turbo", "run", "build", "--filter", "@elowen/cli", "--only"], { cwd: root }),
+  );
+  const bin = join(root, "apps", "cli", "dist", "bin.js");
+  const r = spawnSync(process.execPath, [bin, "daemon", ...rest], {
     stdio: "inherit",
     cwd: process.cwd(),
   });

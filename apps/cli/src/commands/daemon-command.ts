@@ -4,6 +4,17 @@ import type { CommandSpec } from "../cli/command-spec.js";
 import { EXIT_CODES } from "../cli/exit-codes.js";
 import { resolveWebDir } from "../connect/web-dir.js";
 
+/** Whether the daemon answers its root with a page (it serves the web client it was given). */
+async function servesWebClient(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return response.ok && (response.headers.get("content-type") ?? "").includes("text/html");
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `elowen daemon`: runs the daemon in this process, in the foreground, on its defaults (or
  * `elowen.yaml` and the environment), serving the web client's build when it is there. The first
@@ -62,13 +73,16 @@ export const daemonCommand: CommandSpec = {
     }
     const model =
       daemon.config.model.provider === "offline" ? " (offline model: no provider configured)" : "";
+    const webLine = !web.found
+      ? `Web client: not served: ${web.reason}`
+      : (await servesWebClient(daemon.url))
+        ? `Web client: ${daemon.url}/ (from ${web.dir})`
+        : `Web client: built in ${web.dir}, but this daemon does not serve a web client`;
     io.stdout(
       [
         `Elowen daemon listening on ${daemon.url}${model}`,
         `Data directory: ${daemon.home}`,
-        web.found
-          ? `Web client: ${daemon.url}/ (from ${web.dir})`
-          : `Web client: not served: ${web.reason}`,
+        webLine,
         `Sign in with the owner token in ${daemon.ownerTokenFile}`,
         "Chat from another terminal: elowen",
         "Press Ctrl-C to stop.",

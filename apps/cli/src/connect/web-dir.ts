@@ -9,6 +9,13 @@ interface WebPackage {
   readonly hasWebBuild: (root?: string) => boolean;
 }
 
+/** The web client is optional at run time: its module is named in a variable so that building the CLI never needs it. */
+const WEB_PACKAGE = "@elowen/web";
+
+function loadWebPackage(): Promise<unknown> {
+  return import(WEB_PACKAGE);
+}
+
 /**
  * Finds the built web client at run time through @elowen/web's own `webRoot()`. Its absence is
  * not an error: the daemon then serves the API alone, and `reason` says why, for the log.
