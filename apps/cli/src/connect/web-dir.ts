@@ -21,7 +21,7 @@ function loadWebPackage(): Promise<unknown> {
  * not an error: the daemon then serves the API alone, and `reason` says why, for the log.
  */
 export async function resolveWebDir(
-  load: () => Promise<unknown> = () => import("@elowen/web"),
+  load: () => Promise<unknown> = loadWebPackage,
 ): Promise<WebDir> {
   let web: WebPackage;
   try {
