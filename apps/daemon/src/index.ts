@@ -4,6 +4,30 @@
  * scope seams are exported for the brain (part 2) and for tests.
  */
 
+export { MAX_AGENT_DEPTH } from "./brain/agents/sub-agents.js";
+export type { BrainParts } from "./brain/brain.js";
+export { Brain, PausedError } from "./brain/brain.js";
+export type { BrainConfig } from "./brain/brain-config.js";
+export {
+  BrainConfigSchema,
+  DEFAULT_ASK_TIMEOUT_MS,
+  DEFAULT_MAX_STEPS,
+  DEFAULT_STEP_CONTEXT_INTERVAL,
+} from "./brain/brain-config.js";
+export type { SettledExchange } from "./brain/brain-context.js";
+export type { ModelConfig, ModelProviderName } from "./brain/model/model-config.js";
+export { MODEL_PROVIDERS, ModelConfigSchema } from "./brain/model/model-config.js";
+export type { ModelRequest, ModelRuntime } from "./brain/model/model-runtime.js";
+export { OFFLINE_NOTICE } from "./brain/model/offline-model.js";
+export type { OfflineScript, ScriptStep } from "./brain/model/offline-script.js";
+export {
+  OfflineScriptError,
+  OfflineScriptSchema,
+  parseOfflineScript,
+} from "./brain/model/offline-script.js";
+export { MissingApiKeyError, TRUNCATED_STREAM_MESSAGE } from "./brain/model/provider-model.js";
+export { resolveModel } from "./brain/model/resolve-model.js";
+export { MAX_MENTIONS } from "./brain/turn/mentions.js";
 export type { ConfigProblem } from "./config/config-error.js";
 export { ConfigError } from "./config/config-error.js";
 export type { ConfigSource, LoadedConfig } from "./config/load-config.js";
@@ -54,6 +78,7 @@ export type {
   SessionStore,
   Store,
   TokenStore,
+  TurnStore,
 } from "./store/store.js";
 export type { StoreErrorCode } from "./store/store-error.js";
 export { StoreError } from "./store/store-error.js";

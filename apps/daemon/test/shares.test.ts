@@ -1,6 +1,6 @@
 import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseEntryData, type ToolResultEntryData } from "@elowen/client";
+import type { ToolResultEntryData } from "@elowen/client";
 import {
   MAX_SHARED_FILE_BYTES,
   MAX_SHARED_IMAGE_BYTES,
@@ -8,7 +8,7 @@ import {
   type ToolTraceRecord,
 } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
-import { startBrainDaemon } from "./helpers/live-events.js";
+import { startBrainDaemon, toolResults } from "./helpers/live-events.js";
 import { fixturePlugin, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 
 const CODE_MODE = join(import.meta.dirname, "..", "..", "..", "packages", "plugins", "code-mode");
@@ -55,11 +55,7 @@ async function start(script: string, codeMode = false, home = tempHome()) {
 }
 
 async function results(sessionId: string): Promise<ToolResultEntryData[]> {
-  const entries = (await t?.owner.sessions.history(sessionId))?.entries ?? [];
-  return entries.flatMap((e) => {
-    const parsed = parseEntryData(e);
-    return parsed?.kind === "tool_result" ? [parsed.data] : [];
-  });
+  return t ? toolResults(t.owner, sessionId) : [];
 }
 
 describe("ShareImage and ShareFile", () => {

@@ -1,6 +1,6 @@
-import { parseEntryData, type ToolResultEntryData } from "@elowen/client";
+import type { ToolResultEntryData } from "@elowen/client";
 import { afterEach, describe, expect, test } from "vitest";
-import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
+import { startBrainDaemon, subscribe, toolResults } from "./helpers/live-events.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";
 
 let t: TestDaemon | undefined;
@@ -16,11 +16,7 @@ const oneCall = (name: string, args: string) => `turns:
 `;
 
 async function results(sessionId: string): Promise<ToolResultEntryData[]> {
-  const entries = (await t?.owner.sessions.history(sessionId))?.entries ?? [];
-  return entries.flatMap((e) => {
-    const parsed = parseEntryData(e);
-    return parsed?.kind === "tool_result" ? [parsed.data] : [];
-  });
+  return t ? toolResults(t.owner, sessionId) : [];
 }
 
 describe("tools.call.before", () => {

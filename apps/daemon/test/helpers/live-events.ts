@@ -2,8 +2,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   type ElowenClient,
+  parseEntryData,
   parseSessionEvent,
   type SessionEvent,
+  type ToolResultEntryData,
   type TypedSessionEvent,
 } from "@elowen/client";
 import type { ElowenConfigInput } from "../../src/config/schema.js";
@@ -97,5 +99,17 @@ export async function startBrainDaemon(
         ...options.config?.plugins,
       },
     },
+  });
+}
+
+/** The tool results of a session's history, in journal order. */
+export async function toolResults(
+  client: ElowenClient,
+  sessionId: string,
+): Promise<ToolResultEntryData[]> {
+  const { entries } = await client.sessions.history(sessionId);
+  return entries.flatMap((e) => {
+    const parsed = parseEntryData(e);
+    return parsed?.kind === "tool_result" ? [parsed.data] : [];
   });
 }

@@ -10,6 +10,7 @@ import { runInTurn } from "../../plugins/turn-scope.js";
 import type { BrainContext } from "../brain-context.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";
 import type { ToolDef } from "../tools/tool-def.js";
+import { turnScopeOf } from "../tools/tool-scope.js";
 import type { TurnState } from "../turn/turn-state.js";
 import { nestedTool } from "./nested-tools.js";
 import { turnTrace } from "./turn-trace.js";
@@ -73,13 +74,7 @@ export async function composeCodeMode(
     trace: (producerId) => trace.turn.trace(producerId),
     signal: controller.signal,
   };
-  const scope = {
-    sessionId: turn.sessionId,
-    turnId: turn.turnId,
-    kind: turn.kind,
-    interactive: turn.interactive,
-    ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
-  };
+  const scope = turnScopeOf(turn.toolScope);
   let composition: CodeModeComposition | undefined;
   try {
     composition = await runWithAccess(turn.access, () =>

@@ -13,7 +13,7 @@ import {
 import { runWithAccess } from "../../plugins/access-scope.js";
 import { runInTurn } from "../../plugins/turn-scope.js";
 import type { ToolDef } from "./tool-def.js";
-import type { ToolScope } from "./tool-scope.js";
+import { type ToolScope, turnScopeOf } from "./tool-scope.js";
 
 /** One call through the gate: its id, checked arguments, and where its progress goes. */
 export interface GatedCallRequest {
@@ -145,12 +145,7 @@ async function runTool(
     },
     emitCard: (card) => scope.emitCard(card),
   };
-  const turn = {
-    sessionId: scope.sessionId,
-    turnId: scope.turnId,
-    kind: scope.kind,
-    interactive: scope.interactive,
-    ...(scope.agentId === undefined ? {} : { agentId: scope.agentId }),
-  };
-  return runInTurn(turn, () => runWithAccess(scope.access, () => tool.run(args, context)));
+  return runInTurn(turnScopeOf(scope), () =>
+    runWithAccess(scope.access, () => tool.run(args, context)),
+  );
 }

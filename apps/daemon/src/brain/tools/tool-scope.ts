@@ -1,5 +1,6 @@
 import type { HookBus } from "@elowen/hook-bus";
 import type { Access, BrainCard, SessionKind } from "@elowen/plugin-api";
+import type { TurnScope } from "../../plugins/turn-scope.js";
 import type { AskBroker } from "../interactive/ask-broker.js";
 
 /**
@@ -22,4 +23,15 @@ export interface ToolScope {
   emitCard(card: BrainCard): void;
   /** Monotonic milliseconds, for durations. */
   monotonic(): number;
+}
+
+/** The plugin-call scope (`runInTurn`) of a tool scope: cards and questions act on its turn. */
+export function turnScopeOf(scope: ToolScope): TurnScope {
+  return {
+    sessionId: scope.sessionId,
+    turnId: scope.turnId,
+    kind: scope.kind,
+    interactive: scope.interactive,
+    ...(scope.agentId === undefined ? {} : { agentId: scope.agentId }),
+  };
 }
