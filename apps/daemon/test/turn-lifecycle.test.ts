@@ -181,3 +181,54 @@ agents:
     await log.close();
   });
 });
+
+describe("limits and usage", () => {
+  test("a run stops at the step ceiling and says so", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - tools: [{ name: Weather, args: { city: A } }]
+      - tools: [{ name: Weather, args: { city: B } }]
+      - text: "never reached"
+`,
+      config: { brain: { maxSteps: 2 } },
+    });
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    const reply = await t.owner.sessions.submitTurn(session.id, {
+      text: "go",
+      waitForSettle: true,
+    });
+    expect(reply).toMatchObject({ outcome: { reason: "answer", answer: "" } });
+    const notice = await log.next("notice");
+    expect(notice.data).toMatchObject({
+      level: "warning",
+      text: expect.stringContaining("after 2 model requests"),
+    });
+    await log.close();
+  });
+
+  test("session.usage answers the context's fill against the window and the session's cost", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps: [{ text: "first" }]
+  - steps:
+      - tools: [{ name: Usage, args: {} }]
+      - text: "done"
+`,
+    });
+    const session = await t.owner.sessions.create();
+    await t.owner.sessions.submitTurn(session.id, { text: "one", waitForSettle: true });
+    await t.owner.sessions.submitTurn(session.id, { text: "two", waitForSettle: true });
+    const result = (await t.owner.sessions.history(session.id)).entries
+      .map((e) => parseEntryData(e))
+      .find((p) => p?.kind === "tool_result");
+    const text = result?.kind === "tool_result" ? result.data.content[0] : undefined;
+    const usage = JSON.parse(text?.type === "text" ? text.text : "{}");
+    expect(usage.context.windowTokens).toBe(128_000);
+    expect(usage.context.usedTokens).toBeGreaterThan(0);
+    expect(usage.context.fraction).toBeCloseTo(usage.context.usedTokens / 128_000);
+    expect(usage.rateLimits).toBeNull();
+    expect(usage.cost).toMatchObject({ totalUsd: 0, usage: { inputTokens: expect.any(Number) } });
+  });
+});

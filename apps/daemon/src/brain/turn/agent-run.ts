@@ -70,8 +70,16 @@ export async function runAgent(
       return isError === undefined ? undefined : { isError };
     },
     // An aborted turn makes no further request; the step ceiling ends a run.
-    shouldStopAfterTurn: () =>
-      turn.controller.signal.aborted || turn.steps - runStart >= host.config.maxSteps,
+    shouldStopAfterTurn: () => {
+      if (turn.controller.signal.aborted) return true;
+      if (turn.steps - runStart < host.config.maxSteps) return false;
+      host.events.publish(turn.sessionId, "notice", {
+        level: "warning",
+        text: `The run stopped after ${host.config.maxSteps} model requests (brain.maxSteps).`,
+        turnId: turn.turnId,
+      });
+      return true;
+    },
     getSteeringMessages: async () => {
       const due = [];
       for (let n = lastStepContext + 1; n <= turn.toolResults; n += 1)
