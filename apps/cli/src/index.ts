@@ -1,12 +1,12 @@
 /**
  * @elowen/cli: `elowen`, the terminal client of Elowen on pi-tui, and the daemon launcher. The
- * library API runs the same commands and the chat screen in-process (tests, embedders).
+ * library API runs the same commands in-process (`runCli`; the chat draws on `io.terminal`), and
+ * offers the daemon discovery the commands use.
  */
 
 export { browserUnavailable, systemBrowserOpener } from "./chat/browser.js";
-export type { ChatOptions } from "./chat/chat-app.js";
-export { ChatApp } from "./chat/chat-app.js";
 export { CliError } from "./cli/cli-error.js";
+export type { CommandSpec, OptionSpec } from "./cli/command-spec.js";
 export type { CliContext, CliIo } from "./cli/context.js";
 export type { ExitCode } from "./cli/exit-codes.js";
 export { EXIT_CODES } from "./cli/exit-codes.js";
@@ -21,8 +21,4 @@ export {
 } from "./connect/daemon-address.js";
 export type { WebDir } from "./connect/web-dir.js";
 export { resolveWebDir } from "./connect/web-dir.js";
-export type { ClientBoxChain, PromptBoxChains } from "./prompt/prompt-box-chains.js";
-export { NO_BOX_CHAINS } from "./prompt/prompt-box-chains.js";
-export type { TranscriptBlock } from "./transcript/blocks.js";
-export { TranscriptState } from "./transcript/transcript-state.js";
 export { FullscreenTerminal } from "./tui/fullscreen-terminal.js";

@@ -1,8 +1,15 @@
+import { basename } from "node:path";
 import type { DaemonOptions, RunningDaemon } from "@elowen/daemon";
 import { CliError } from "../cli/cli-error.js";
 import type { CommandSpec } from "../cli/command-spec.js";
 import { EXIT_CODES } from "../cli/exit-codes.js";
 import { resolveWebDir } from "../connect/web-dir.js";
+
+/** How to run the chat from here: `elowen` when it was run by that name, else `node <this bin>` (a clone). */
+function chatCommandLine(): string {
+  const script = process.argv[1] ?? "";
+  return basename(script) === "elowen" || script === "" ? "elowen" : `node ${script}`;
+}
 
 /** Whether the daemon answers its root with a page (it serves the web client it was given). */
 async function servesWebClient(url: string): Promise<boolean> {
@@ -84,7 +91,7 @@ export const daemonCommand: CommandSpec = {
         `Data directory: ${daemon.home}`,
         webLine,
         `Sign in with the owner token in ${daemon.ownerTokenFile}`,
-        "Chat from another terminal: elowen",
+        `Chat from another terminal: ${chatCommandLine()}`,
         "Press Ctrl-C to stop.",
         "",
       ].join("\n"),
