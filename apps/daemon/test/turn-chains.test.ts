@@ -144,3 +144,29 @@ describe("mentions and attachments", () => {
     expect(JSON.stringify(visible)).not.toContain("two\\nthree");
   });
 });
+
+describe("a plugin's prompt", () => {
+  test("queues after the running turn and reaches the model under the plugin's name", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - tools: [{ name: Nudge, args: { text: "check the build" } }]
+      - text: "nudged"
+  - steps: [{ text: "checking" }]
+`,
+    });
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    await t.owner.sessions.submitTurn(session.id, { text: "go", waitForSettle: true });
+    await log.next("turn_completed", (e) => e.data.answer === "checking");
+    const users = (await t.owner.sessions.history(session.id)).entries
+      .map((e) => parseEntryData(e))
+      .filter((p) => p?.kind === "user");
+    expect(users[1]?.data).toMatchObject({
+      text: "check the build",
+      modelText: "The brain-kit plugin sent a message: check the build",
+      origin: { kind: "plugin", name: "brain-kit" },
+    });
+    await log.close();
+  });
+});

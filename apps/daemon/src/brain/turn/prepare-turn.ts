@@ -161,11 +161,12 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     { clock: host.clock, signal: start.controller.signal },
   );
   for (const problem of rendered.problems) host.log(`turn context: ${problem.message}`);
+  const modelText = framed(start, transformed.text);
   const user: UserEntryData = {
     turnId,
     ...(start.submissionId === undefined ? {} : { submissionId: start.submissionId }),
     text: start.text,
-    ...(transformed.text === start.text ? {} : { modelText: transformed.text }),
+    ...(modelText === start.text ? {} : { modelText }),
     origin: start.origin,
     ...agent,
   };
@@ -199,8 +200,20 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   });
   const prompt: AgentMessage = {
     role: "user",
-    content: userContent(transformed.text, rendered.records, context),
+    content: userContent(modelText, rendered.records, context),
     timestamp: turn.startedAt,
   };
   return { turn, history: conversation.history, prompt };
+}
+
+/**
+ * What the model reads of a prompt: a plugin's prompt is framed under the plugin's name ("The
+ * <name> plugin sent a message: ...") unless it was submitted as the person's own words (seed 004,
+ * PromptOrigin); a sub-agent's prompt is read bare.
+ */
+function framed(start: TurnStart, text: string): string {
+  const { origin } = start;
+  if (origin.kind !== "plugin" || origin.asUser === true || start.agentId !== undefined)
+    return text;
+  return `The ${origin.name} plugin sent a message: ${text}`;
 }
