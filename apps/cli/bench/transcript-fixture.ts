@@ -1,14 +1,6 @@
 import type { HistoryEntry, SessionEvent } from "@elowen/client";
 
-const NO_USAGE = {
-  input: 0,
-  output: 0,
-  cacheRead: 0,
-  cacheWrite: 0,
-  totalTokens: 0,
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-};
-const MODEL = { provider: "offline", id: "offline", label: "Offline model", offline: true };
+import { OFFLINE as MODEL, NO_USAGE } from "../test/support/wire.js";
 
 let seq = 0;
 const hostId = (prefix: string, n: number) => `${prefix}_${n.toString(36).padStart(24, "0")}`;

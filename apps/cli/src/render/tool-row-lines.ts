@@ -84,32 +84,27 @@ export function toolRowLines(
   if (output) lines.push(...outputLines(output, row.status, width, `${indent}  `));
   if (row.answer)
     lines.push(...answerLines(row.answer, width, `${indent}  `, context.expandAnswers));
-  for (const image of row.images)
-    lines.push(
-      ...link(
-        `${indent}  ▣ ${image.mimeType} · ${formatBytes(image.bytes)}`,
-        context.attachmentUrl(image.hash),
-        width,
-      ),
-    );
   const sharedImage = row.sharedImage ?? parsed(SharedImageSchema, extras.details?.sharedImage);
-  if (sharedImage)
-    lines.push(
-      ...link(
-        `${indent}  ▣ shared ${sharedImage.filename ?? "image"}${sharedImage.caption ? `: ${sharedImage.caption}` : ""} · ${formatBytes(sharedImage.bytes)}`,
-        context.attachmentUrl(sharedImage.hash),
-        width,
-      ),
-    );
   const sharedFile = row.sharedFile ?? parsed(SharedFileSchema, extras.details?.sharedFile);
-  if (sharedFile)
-    lines.push(
-      ...link(
-        `${indent}  ⎘ shared ${sharedFile.filename}${sharedFile.caption ? `: ${sharedFile.caption}` : ""} · ${formatBytes(sharedFile.bytes)}`,
-        context.attachmentUrl(sharedFile.hash),
-        width,
-      ),
-    );
+  const attachments: [label: string, hash: string][] = [
+    ...row.images.map((image): [string, string] => [
+      `▣ ${image.mimeType} · ${formatBytes(image.bytes)}`,
+      image.hash,
+    ]),
+    ...(sharedImage
+      ? [
+          [shareLabel("▣", sharedImage.filename ?? "image", sharedImage), sharedImage.hash] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ...(sharedFile
+      ? [[shareLabel("⎘", sharedFile.filename, sharedFile), sharedFile.hash] as [string, string]]
+      : []),
+  ];
+  for (const [label, hash] of attachments)
+    lines.push(...link(`${indent}  ${label}`, context.attachmentUrl(hash), width));
   if (row.truncated)
     lines.push(
       oneLine(
@@ -134,6 +129,15 @@ function outputLines(
   if (all.length > max)
     lines.push(oneLine(`${indent}${dim(`… ${all.length - max} more lines`)}`, width));
   return lines;
+}
+
+/** How a delivered share is labelled: its mark, its name, its caption and its size. */
+function shareLabel(
+  mark: string,
+  name: string,
+  share: { readonly caption?: string | undefined; readonly bytes: number },
+): string {
+  return `${mark} shared ${name}${share.caption ? `: ${share.caption}` : ""} · ${formatBytes(share.bytes)}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { afterEach } from "vitest";
 import { ChatApp } from "../../src/chat/chat-app.js";
 import type { TestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
@@ -76,4 +77,19 @@ export async function openChat(
       return last;
     },
   };
+}
+
+/** The daemon and chat of the running test, stopped after each test (chat first). */
+export function liveChat(): { t: TestDaemon | undefined; chat: AppHarness | undefined } {
+  const live: { t: TestDaemon | undefined; chat: AppHarness | undefined } = {
+    t: undefined,
+    chat: undefined,
+  };
+  afterEach(async () => {
+    await live.chat?.app.stop();
+    live.chat = undefined;
+    await live.t?.close();
+    live.t = undefined;
+  });
+  return live;
 }

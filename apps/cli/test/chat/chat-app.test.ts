@@ -1,16 +1,9 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../support/daemon.js";
+import { describe, expect, test } from "vitest";
+import { startTestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
-import { type AppHarness, openChat } from "./app-harness.js";
+import { liveChat, openChat } from "./app-harness.js";
 
-let t: TestDaemon | undefined;
-let chat: AppHarness | undefined;
-afterEach(async () => {
-  await chat?.app.stop();
-  chat = undefined;
-  await t?.close();
-  t = undefined;
-});
+const live = liveChat();
 
 const SCRIPT = `turns:
   - steps:
@@ -42,29 +35,29 @@ const SCRIPT = `turns:
 
 describe("the chat against a real daemon", () => {
   test("runs a turn with nested rows from the offline model's script, and a reload draws the same screen", async () => {
-    t = await startTestDaemon({ script: SCRIPT });
-    chat = await openChat(t, { fresh: true });
+    const t = (live.t = await startTestDaemon({ script: SCRIPT }));
+    let chat = (live.chat = await openChat(t, { fresh: true }));
     await chat.see("offline model");
     chat.submit("What is the weather?");
-    const live = await chat.see("Oslo and Rome are sunny.");
-    expect(live).toContain("❯ What is the weather?");
-    expect(live).toContain("Checking two cities.");
-    expect(live).toMatch(/● Weather {2}Look up Oslo · \d/);
-    expect(live).toMatch(/● Weather {2}Rome · \d/);
+    const drawn = await chat.see("Oslo and Rome are sunny.");
+    expect(drawn).toContain("❯ What is the weather?");
+    expect(drawn).toContain("Checking two cities.");
+    expect(drawn).toMatch(/● Weather {2}Look up Oslo · \d/);
+    expect(drawn).toMatch(/● Weather {2}Rome · \d/);
     await until(async () => (await chat?.screen())?.includes("── ") === true, "the turn's end");
     const sessionId = chat.app.session.id;
     const before = (await chat.screen()).split("\n").slice(0, 20);
     await chat.app.stop();
-    chat = await openChat(t, { ...(sessionId ? { sessionId } : {}) });
+    chat = live.chat = await openChat(t, { ...(sessionId ? { sessionId } : {}) });
     await chat.see("Oslo and Rome are sunny.");
     expect((await chat.screen()).split("\n").slice(0, 20)).toEqual(before);
   });
 
   test("answers a question with the keyboard through the API, and the record sits beside the row", async () => {
-    t = await startTestDaemon({ script: SCRIPT });
+    const t = (live.t = await startTestDaemon({ script: SCRIPT }));
     const session = await t.owner.sessions.create({ title: "Questions" });
     await t.owner.sessions.submitTurn(session.id, { text: "first", waitForSettle: true });
-    chat = await openChat(t, { sessionId: session.id });
+    const chat = (live.chat = await openChat(t, { sessionId: session.id }));
     chat.submit("Pick a database");
     const asked = await chat.see("? Database");
     expect(asked).toMatch(/› ● SQLite \(recommended\)/);

@@ -1,26 +1,19 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../support/daemon.js";
+import { describe, expect, test } from "vitest";
+import { startTestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
-import { type AppHarness, openChat } from "./app-harness.js";
+import { liveChat, openChat } from "./app-harness.js";
 
-let t: TestDaemon | undefined;
-let chat: AppHarness | undefined;
-afterEach(async () => {
-  await chat?.app.stop();
-  chat = undefined;
-  await t?.close();
-  t = undefined;
-});
+const live = liveChat();
 
 const CTRL_C = "\x03";
 
 describe("a running turn", () => {
   test("pins a card above the status bar whose clock counts locally, never showing the unpinned card", async () => {
-    t = await startTestDaemon({
+    const t = (live.t = await startTestDaemon({
       bundled: false,
       script: `turns:\n  - steps:\n      - tools: [{ name: Clock, args: { label: "Building" } }]\n      - tools: [{ name: Slow, args: { reason: "Waiting for the build" } }]\n`,
-    });
-    chat = await openChat(t, { fresh: true });
+    }));
+    const chat = (live.chat = await openChat(t, { fresh: true }));
     chat.submit("build it");
     await chat.see("┃ Clock");
     const card = chat.app.session.cards.get("clock");
@@ -34,11 +27,11 @@ describe("a running turn", () => {
   });
 
   test("shows the running tool's reason beside the spinner, and Ctrl+C aborts it; the transcript marks the turn interrupted", async () => {
-    t = await startTestDaemon({
+    const t = (live.t = await startTestDaemon({
       bundled: false,
       script: `turns:\n  - steps:\n      - tools: [{ name: Slow, args: { reason: "Waiting for the build" } }]\n`,
-    });
-    chat = await openChat(t, { fresh: true });
+    }));
+    const chat = (live.chat = await openChat(t, { fresh: true }));
     chat.submit("wait");
     await chat.see(/Waiting for the build · \d/);
     chat.keys(CTRL_C);
@@ -50,11 +43,11 @@ describe("a running turn", () => {
   });
 
   test("asks for a tool's permission as a selector and goes on once it is allowed", async () => {
-    t = await startTestDaemon({
+    const t = (live.t = await startTestDaemon({
       bundled: false,
       script: `turns:\n  - steps:\n      - tools: [{ name: Deploy, args: { target: "staging" } }]\n      - text: "Deployed."\n`,
-    });
-    chat = await openChat(t, { fresh: true });
+    }));
+    const chat = (live.chat = await openChat(t, { fresh: true }));
     chat.submit("deploy");
     const asked = await chat.see("deploy to staging");
     expect(asked).toMatch(/› ● .*/);
