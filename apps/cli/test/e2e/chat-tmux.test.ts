@@ -61,6 +61,27 @@ describe("elowen in tmux against elowen daemon", { timeout: 60_000 }, () => {
     expect(transcript(reloaded)).toEqual(transcript(live));
   });
 
+  test("redraws cleanly when the terminal is resized: the same screen a chat opened at that size draws", async () => {
+    daemon = await startE2eDaemon(NESTED);
+    const chat = elowen(daemon, "--new");
+    await chat.see("enter sends");
+    chat.keys({ text: "What is the weather?" }, "Enter");
+    await chat.see(/Both are sunny\.[\s\S]*── /);
+    chat.resize(64, 26);
+    const resized = await chat.see(/Both are sunny\.[\s\S]*── [\s\S]*enter sends/);
+    const sessionId = (await daemon.owner.sessions.list()).sessions[0]?.id ?? "";
+    const fresh = new TmuxPane(["node", BIN, "--session", sessionId], {
+      columns: 64,
+      rows: 26,
+      env: { ELOWEN_HOME: daemon.home, TERM: "xterm-256color" },
+    });
+    panes.push(fresh);
+    const expected = await fresh.see(/Both are sunny\.[\s\S]*── [\s\S]*enter sends/);
+    const rows = (screen: string) => screen.split("\n").map((line) => line.trimEnd());
+    expect(rows(resized).every((line) => [...line].length <= 64)).toBe(true);
+    expect(rows(resized).slice(0, 16)).toEqual(rows(expected).slice(0, 16));
+  });
+
   test("answers AskUserQuestion with the keyboard: the recommended option is marked, another is chosen", async () => {
     daemon = await startE2eDaemon(`turns:
   - steps:
