@@ -68,7 +68,6 @@ describe("elowen in tmux against elowen daemon", { timeout: 60_000 }, () => {
     chat.keys({ text: "What is the weather?" }, "Enter");
     await chat.see(/Both are sunny\.[\s\S]*── /);
     chat.resize(64, 26);
-    const resized = await chat.see(/Both are sunny\.[\s\S]*── [\s\S]*enter sends/);
     const sessionId = (await daemon.owner.sessions.list()).sessions[0]?.id ?? "";
     const fresh = new TmuxPane(["node", BIN, "--session", sessionId], {
       columns: 64,
@@ -76,10 +75,23 @@ describe("elowen in tmux against elowen daemon", { timeout: 60_000 }, () => {
       env: { ELOWEN_HOME: daemon.home, TERM: "xterm-256color" },
     });
     panes.push(fresh);
-    const expected = await fresh.see(/Both are sunny\.[\s\S]*── [\s\S]*enter sends/);
-    const rows = (screen: string) => screen.split("\n").map((line) => line.trimEnd());
-    expect(rows(resized).every((line) => [...line].length <= 64)).toBe(true);
-    expect(rows(resized).slice(0, 16)).toEqual(rows(expected).slice(0, 16));
+    const rows = (screen: string) =>
+      screen
+        .split("\n")
+        .map((line) => line.trimEnd())
+        .slice(0, 16);
+    const expected = rows(await fresh.see(/Both are sunny\.[\s\S]*── [\s\S]*enter sends/));
+    // The resized pane settles on the fresh pane's screen (tmux may show a frame in between).
+    await until(
+      () => JSON.stringify(rows(chat.capture())) === JSON.stringify(expected),
+      `the resized pane to match:\n${expected.join("\n")}`,
+    );
+    expect(
+      chat
+        .capture()
+        .split("\n")
+        .every((line) => [...line.trimEnd()].length <= 64),
+    ).toBe(true);
   });
 
   test("answers AskUserQuestion with the keyboard: the recommended option is marked, another is chosen", async () => {
