@@ -1,4 +1,5 @@
 import { type HistoryEntry, historyToolCalls, type TurnEventData } from "@elowen/client";
+import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api";
 import { LiveToolRows, type ToolRow } from "@elowen/tool-trace";
 import type { RowView } from "./views.js";
 
@@ -7,7 +8,8 @@ import type { RowView } from "./views.js";
  * holds them (`historyToolCalls`), then calls only live events know yet, then every trace record's
  * newest event, folded by `LiveToolRows`. With no live events this is exactly
  * `projectToolRows(historyToolCalls(entries))`, the rows the CLI draws. A running direct call
- * carries its output tail (`tool_updated`), which only a live client has.
+ * carries its output tail (`tool_updated`), which only a live client has; a direct ShareImage or
+ * ShareFile carries the delivery its result's details hold, as the CLI reads it beside the row.
  */
 export function turnRows(
   entries: readonly HistoryEntry[],
@@ -16,9 +18,9 @@ export function turnRows(
   tails: ReadonlyMap<string, string>,
 ): RowView[] {
   const live = new LiveToolRows();
-  const known = new Set<string>();
+  const known = new Map<string, Readonly<Record<string, unknown>> | undefined>();
   for (const call of historyToolCalls(entries)) {
-    known.add(call.callId);
+    known.set(call.callId, call.result?.details);
     const startedAt = call.startedAt ?? starts.get(call.callId)?.startedAt;
     live.apply({
       type: "tool-start",
@@ -52,7 +54,17 @@ export function turnRows(
         : { type: trace.type, record: trace.record, reportedIn: trace.reportedIn },
     );
   return live.rows().map((row: ToolRow) => {
-    const tail = row.source === "direct" && row.status === "running" && tails.get(row.id);
-    return tail ? { ...row, tail } : row;
+    if (row.source !== "direct") return row;
+    const tail = row.status === "running" && tails.get(row.id);
+    return { ...row, ...(tail ? { tail } : {}), ...directShare(known.get(row.id)) };
   });
+}
+
+function directShare(details: Readonly<Record<string, unknown>> | undefined): Partial<RowView> {
+  const image = SharedImageSchema.safeParse(details?.sharedImage);
+  const file = SharedFileSchema.safeParse(details?.sharedFile);
+  return {
+    ...(image.success ? { sharedImage: image.data } : {}),
+    ...(file.success ? { sharedFile: file.data } : {}),
+  };
 }

@@ -31,6 +31,8 @@ const FIXTURE_PLUGINS = join(import.meta.dirname, "..", "fixtures", "plugins");
 /** A real daemon in this process, with the bundled plugins, the web kit and a scripted offline model. */
 export interface WebDaemon {
   readonly daemon: RunningDaemon;
+  /** The data directory (a session's workspace is `workspaces/<session id>` in it). */
+  readonly home: string;
   readonly url: string;
   readonly ownerToken: string;
   readonly owner: ElowenClient;
@@ -67,6 +69,7 @@ export async function startWebDaemon(
   const ownerToken = readFileSync(daemon.ownerTokenFile, "utf8").trim();
   return {
     daemon,
+    home,
     url: daemon.url,
     ownerToken,
     owner: new ElowenClient({ baseUrl: daemon.url, token: ownerToken }),
