@@ -2,22 +2,16 @@ import {
   ElowenApiError,
   type ElowenClient,
   type EventSubscription,
-  type HistoryEntry,
-  type PendingPermission,
-  type PendingQuestion,
   parseSessionEvent,
   type Session,
   type SessionEvent,
-  type SessionState,
-  type TypedSessionEvent,
 } from "@elowen/client";
-import type { AskAnswer, BrainCard } from "@elowen/plugin-api";
-import { TranscriptState } from "../transcript/transcript-state.js";
-import { TurnActivity } from "../transcript/turn-activity.js";
+import type { AskAnswer } from "@elowen/plugin-api";
 import type { Notice } from "../tui/notice.js";
 import { HttpPromptBoxChains } from "./box-channel.js";
 import type { CatalogCommand } from "./catalog-command.js";
 import { loadHistory } from "./history-loader.js";
+import { SessionView } from "./session-view.js";
 
 /** What a chat session tells its screen. */
 export interface ChatSessionEvents {
@@ -35,18 +29,12 @@ export interface ChatSessionEvents {
  * the running turn, pinned and other cards, open questions and permission prompts, and the
  * command catalog. Every request goes through @elowen/client.
  */
-export class ChatSession {
+export class ChatSession extends SessionView {
   readonly client: ElowenClient;
-  readonly transcript = new TranscriptState();
-  readonly activity = new TurnActivity();
-  readonly cards = new Map<string, BrainCard>();
-  readonly questions = new Map<string, PendingQuestion>();
-  readonly permissions = new Map<string, PendingPermission>();
   commands: readonly CatalogCommand[] = [];
   /** Bumped whenever the command catalog is read again: an answer for an older one is an expired publication. */
   catalogGeneration = 0;
   session: Session | undefined;
-  model: { label: string; offline: boolean } | undefined;
   connection: "connecting" | "connected" | "offline" = "connecting";
   box: HttpPromptBoxChains | undefined;
   /** Whether the loaded history left older entries unread. */
@@ -58,6 +46,7 @@ export class ChatSession {
   #buffer: SessionEvent[] | undefined;
 
   constructor(client: ElowenClient, events: ChatSessionEvents) {
+    super();
     this.client = client;
     this.#events = events;
   }
@@ -77,10 +66,7 @@ export class ChatSession {
   ): Promise<Session> {
     await this.close();
     this.ready = false;
-    this.transcript.clear();
-    this.cards.clear();
-    this.questions.clear();
-    this.permissions.clear();
+    this.clear();
     this.session =
       options.sessionId !== undefined
         ? await this.client.sessions.get(options.sessionId)
@@ -221,25 +207,6 @@ export class ChatSession {
     else this.#apply(event);
   }
 
-  /** Replaces what is shown with a session's history, state and cards, as a (re)load reads them. */
-  hydrate(loaded: {
-    readonly entries: readonly HistoryEntry[];
-    readonly state?: SessionState | undefined;
-    readonly cards?: readonly BrainCard[];
-  }): void {
-    this.transcript.clear();
-    this.transcript.addEntries(loaded.entries);
-    this.cards.clear();
-    for (const card of loaded.cards ?? []) this.cards.set(card.id, card);
-    this.questions.clear();
-    this.permissions.clear();
-    if (loaded.state) {
-      this.activity.fromState(loaded.state);
-      for (const q of loaded.state.questions) this.questions.set(q.questionId, q);
-      for (const p of loaded.state.permissions) this.permissions.set(p.permissionId, p);
-    }
-  }
-
   #apply(raw: SessionEvent): void {
     const event = parseSessionEvent(raw);
     if (!event) {
@@ -251,46 +218,8 @@ export class ChatSession {
       if (id) void this.#load(id).then(() => this.#events.changed());
       return;
     }
-    this.transcript.apply(event);
-    this.activity.apply(event);
-    if (event.type === "turn_started" || event.type === "assistant_started")
-      this.model = { label: event.data.model.label, offline: event.data.model.offline };
-    this.#side(event);
+    this.fold(event, this.#events.notice);
     this.#events.changed();
-  }
-
-  #side(event: TypedSessionEvent): void {
-    switch (event.type) {
-      case "card":
-        if ("removed" in event.data) this.cards.delete(event.data.removed);
-        else this.cards.set(event.data.card.id, event.data.card);
-        break;
-      case "question_asked":
-        this.questions.set(event.data.questionId, event.data);
-        break;
-      case "question_answered":
-      case "question_expired":
-        if (this.questions.delete(event.data.questionId) && event.type === "question_expired")
-          this.#events.notice({
-            level: "warning",
-            text: "A question expired before it was answered.",
-          });
-        break;
-      case "permission_asked":
-        this.permissions.set(event.data.permissionId, event.data);
-        break;
-      case "permission_decided":
-        this.permissions.delete(event.data.permissionId);
-        break;
-      case "notice":
-        this.#events.notice({ level: event.data.level, text: event.data.text });
-        break;
-      case "error":
-        this.#events.notice({ level: "error", text: event.data.message });
-        break;
-      default:
-        break;
-    }
   }
 
   #require(): string {

@@ -5,20 +5,8 @@ import {
   type TypedSessionEvent,
 } from "@elowen/client";
 import type { TranscriptBlock } from "./blocks.js";
+import { buildBlocks, type StoredEntry, type Stream } from "./build-blocks.js";
 import { type TurnRows, TurnTools } from "./turn-tools.js";
-
-interface StoredEntry {
-  readonly entry: HistoryEntry;
-  readonly parsed: ParsedEntryData;
-}
-
-/** A model response that is streaming: committed later as the assistant entry of the same id. */
-interface Stream {
-  readonly turnId: string;
-  readonly blocks: { kind: "text" | "thinking"; text: string }[];
-  /** Direct calls started under this response before its entry was committed. */
-  readonly calls: string[];
-}
 
 /**
  * The transcript of one session as data: the visible history entries in journal order, the
@@ -141,7 +129,12 @@ export class TranscriptState {
 
   /** The blocks to draw, in order. */
   blocks(): readonly TranscriptBlock[] {
-    this.#blocks ??= this.#build();
+    this.#blocks ??= buildBlocks({
+      order: this.#order,
+      entries: this.#entries,
+      streams: this.#streams,
+      turns: this.#turns,
+    });
     return this.#blocks;
   }
 
@@ -176,80 +169,6 @@ export class TranscriptState {
     } else if (parsed.kind === "tool_result") {
       this.#turn(parsed.data.turnId).end(parsed.data);
     }
-  }
-
-  #build(): TranscriptBlock[] {
-    const blocks: TranscriptBlock[] = [];
-    const turnEnds = new Map<string, number>();
-    const mark = (turnId: string) => turnEnds.set(turnId, blocks.length);
-    for (const id of this.#order) {
-      const stored = this.#entries.get(id);
-      if (!stored) continue;
-      const { parsed } = stored;
-      switch (parsed.kind) {
-        case "user":
-          blocks.push({ kind: "user", key: `user:${id}`, text: parsed.data.text });
-          mark(parsed.data.turnId);
-          break;
-        case "assistant": {
-          const { turnId } = parsed.data;
-          parsed.data.content.forEach((block, i) => {
-            if (block.type === "toolCall")
-              blocks.push({ kind: "call", key: `call:${block.id}`, callId: block.id, turnId });
-            else {
-              const text = block.type === "text" ? block.text : block.thinking;
-              if (text.trim() !== "")
-                blocks.push({
-                  kind: block.type,
-                  key: `${block.type}:${id}:${i}`,
-                  text,
-                  streaming: false,
-                });
-            }
-          });
-          if (parsed.data.errorMessage)
-            blocks.push({ kind: "error", key: `error:${id}`, message: parsed.data.errorMessage });
-          mark(turnId);
-          break;
-        }
-        case "turn_end":
-          this.#floating(blocks, parsed.data.turnId, turnEnds);
-          blocks.push({ kind: "turn-end", key: `end:${id}`, data: parsed.data });
-          turnEnds.delete(parsed.data.turnId);
-          break;
-        case "compaction":
-          blocks.push({ kind: "compaction", key: `compaction:${id}`, data: parsed.data });
-          break;
-        default:
-          break;
-      }
-    }
-    for (const [id, stream] of this.#streams) {
-      stream.blocks.forEach((block, i) => {
-        if (block.text !== "")
-          blocks.push({
-            kind: block.kind,
-            key: `${block.kind}:${id}:${i}`,
-            text: block.text,
-            streaming: true,
-          });
-      });
-      for (const callId of stream.calls)
-        blocks.push({ kind: "call", key: `call:${callId}`, callId, turnId: stream.turnId });
-      mark(stream.turnId);
-    }
-    for (const turnId of [...turnEnds.keys()]) this.#floating(blocks, turnId, turnEnds);
-    return blocks;
-  }
-
-  /** Trace rows no result reported yet: inside the running call that hosts them, else after the turn's last block. */
-  #floating(blocks: TranscriptBlock[], turnId: string, turnEnds: Map<string, number>): void {
-    const tools = this.#turns.get(turnId);
-    if (!tools || tools.rows().floating.length === 0 || tools.hostCall() !== undefined) return;
-    const at = turnEnds.get(turnId) ?? blocks.length;
-    blocks.splice(at, 0, { kind: "floating", key: `floating:${turnId}`, turnId });
-    for (const [other, index] of turnEnds)
-      if (index >= at && other !== turnId) turnEnds.set(other, index + 1);
   }
 
   #turn(turnId: string): TurnTools {

@@ -8,9 +8,11 @@ import { NO_BOX_CHAINS, type PromptBoxChains } from "../prompt/prompt-box-chains
 import { PromptEditor } from "../prompt/prompt-editor.js";
 import { type RenderContext, SPINNER_FRAMES } from "../render/render-context.js";
 import { CARD_PANEL_MAX_SHARE, cardsPanelLines, cardsTick } from "./cards-panel.js";
+import { mouseButton, wheelLines } from "./mouse.js";
 import { type Notice, noticeLines } from "./notice.js";
 import { startScreenLines } from "./start-screen.js";
 import { statusBarLine } from "./status-bar.js";
+import { Ticker } from "./ticker.js";
 import { TranscriptView } from "./transcript-view.js";
 
 /** The dialog holding the keys instead of the prompt box. */
@@ -21,17 +23,6 @@ export type ActiveDialog =
 
 /** How often the screen redraws while something moves (a spinner, a live clock) (ours). */
 export const TICK_MS = 100;
-/** Lines one wheel notch scrolls (ours). */
-export const WHEEL_LINES = 3;
-/** An SGR mouse report (after its ESC): `[<button;column;row` then M (press) or m (release); 64/65 are the wheel. */
-const MOUSE = /^\[<(\d+);\d+;\d+[Mm]$/;
-
-/** The button of a mouse report, or undefined for any other input. */
-export function mouseButton(data: string): number | undefined {
-  if (data[0] !== "\u001b") return undefined;
-  const match = MOUSE.exec(data.slice(1));
-  return match ? Number(match[1]) : undefined;
-}
 
 /** What the screen asks of its owner: the person's intents. */
 export interface ChatScreenActions {
@@ -60,7 +51,7 @@ export class ChatScreen implements Component, Focusable {
   #hint: string | undefined;
   #exitArmed = false;
   #expandAnswers = false;
-  #ticker: ReturnType<typeof setInterval> | undefined;
+  readonly #ticker: Ticker;
   #focused = false;
 
   constructor(
@@ -91,6 +82,7 @@ export class ChatScreen implements Component, Focusable {
       this.actions.submit(text);
     };
     this.view = new TranscriptView(session.transcript);
+    this.#ticker = new Ticker(TICK_MS, () => this.tui.requestRender());
   }
 
   get focused(): boolean {
@@ -133,19 +125,13 @@ export class ChatScreen implements Component, Focusable {
       this.session.activity.running !== undefined ||
       cardsTick(this.session.cards.values()) ||
       this.#liveRows();
-    if (moving && !this.#ticker)
-      this.#ticker = setInterval(() => this.tui.requestRender(), TICK_MS);
-    else if (!moving && this.#ticker) {
-      clearInterval(this.#ticker);
-      this.#ticker = undefined;
-    }
+    this.#ticker.set(moving);
     this.tui.requestRender();
   }
 
   /** Stops the ticker. */
   dispose(): void {
-    if (this.#ticker) clearInterval(this.#ticker);
-    this.#ticker = undefined;
+    this.#ticker.stop();
   }
 
   /** Hands the catalog's commands to the completion menu when it changed. */
@@ -220,10 +206,8 @@ export class ChatScreen implements Component, Focusable {
   }
 
   handleInput(data: string): void {
-    const button = mouseButton(data);
-    if (button !== undefined) {
-      if (button === 64) this.view.scrollBy(WHEEL_LINES);
-      else if (button === 65) this.view.scrollBy(-WHEEL_LINES);
+    if (mouseButton(data) !== undefined) {
+      this.view.scrollBy(wheelLines(data) ?? 0);
       this.refresh();
       return;
     }

@@ -1,6 +1,6 @@
 import { afterEach } from "vitest";
 import { ChatApp } from "../../src/chat/chat-app.js";
-import type { TestDaemon } from "../support/daemon.js";
+import { startTestDaemon, type TestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
 import { VirtualTerminal } from "../support/virtual-terminal.js";
 
@@ -79,17 +79,34 @@ export async function openChat(
   };
 }
 
-/** The daemon and chat of the running test, stopped after each test (chat first). */
-export function liveChat(): { t: TestDaemon | undefined; chat: AppHarness | undefined } {
-  const live: { t: TestDaemon | undefined; chat: AppHarness | undefined } = {
-    t: undefined,
-    chat: undefined,
-  };
+/** Starts daemons and chats for a test, and stops them after it (the chat first). */
+export function liveChat() {
+  let daemon: TestDaemon | undefined;
+  const chats: AppHarness[] = [];
   afterEach(async () => {
-    await live.chat?.app.stop();
-    live.chat = undefined;
-    await live.t?.close();
-    live.t = undefined;
+    for (const chat of chats.splice(0)) await chat.app.stop();
+    await daemon?.close();
+    daemon = undefined;
   });
-  return live;
+  return {
+    /** A real daemon (see `startTestDaemon`). */
+    async daemon(options: Parameters<typeof startTestDaemon>[0] = {}): Promise<TestDaemon> {
+      daemon = await startTestDaemon(options);
+      return daemon;
+    },
+    /** A chat on that daemon (see `openChat`). */
+    async chat(t: TestDaemon, options: Parameters<typeof openChat>[1] = {}): Promise<AppHarness> {
+      const chat = await openChat(t, options);
+      chats.push(chat);
+      return chat;
+    },
+    /** The daemon of the running test. */
+    get current(): TestDaemon | undefined {
+      return daemon;
+    },
+    /** The chat opened last. */
+    get lastChat(): AppHarness | undefined {
+      return chats.at(-1);
+    },
+  };
 }

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { startTestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
-import { liveChat, openChat } from "./app-harness.js";
+import { liveChat } from "./app-harness.js";
 
 const live = liveChat();
 
@@ -35,8 +34,8 @@ const SCRIPT = `turns:
 
 describe("the chat against a real daemon", () => {
   test("runs a turn with nested rows from the offline model's script, and a reload draws the same screen", async () => {
-    const t = (live.t = await startTestDaemon({ script: SCRIPT }));
-    let chat = (live.chat = await openChat(t, { fresh: true }));
+    const t = await live.daemon({ script: SCRIPT });
+    let chat = await live.chat(t, { fresh: true });
     await chat.see("offline model");
     chat.submit("What is the weather?");
     const drawn = await chat.see("Oslo and Rome are sunny.");
@@ -48,16 +47,16 @@ describe("the chat against a real daemon", () => {
     const sessionId = chat.app.session.id;
     const before = (await chat.screen()).split("\n").slice(0, 20);
     await chat.app.stop();
-    chat = live.chat = await openChat(t, { ...(sessionId ? { sessionId } : {}) });
+    chat = await live.chat(t, { ...(sessionId ? { sessionId } : {}) });
     await chat.see("Oslo and Rome are sunny.");
     expect((await chat.screen()).split("\n").slice(0, 20)).toEqual(before);
   });
 
   test("answers a question with the keyboard through the API, and the record sits beside the row", async () => {
-    const t = (live.t = await startTestDaemon({ script: SCRIPT }));
+    const t = await live.daemon({ script: SCRIPT });
     const session = await t.owner.sessions.create({ title: "Questions" });
     await t.owner.sessions.submitTurn(session.id, { text: "first", waitForSettle: true });
-    const chat = (live.chat = await openChat(t, { sessionId: session.id }));
+    const chat = await live.chat(t, { sessionId: session.id });
     chat.submit("Pick a database");
     const asked = await chat.see("? Database");
     expect(asked).toMatch(/› ● SQLite \(recommended\)/);

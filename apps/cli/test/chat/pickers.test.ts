@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { startTestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
-import { liveChat, openChat } from "./app-harness.js";
+import { liveChat } from "./app-harness.js";
 
 const live = liveChat();
 
@@ -11,15 +10,16 @@ const ESCAPE = "\x1b";
 
 /** How many turns the open session has (pickers and builtins must create none). */
 async function turns(): Promise<number> {
-  const id = live.chat?.app.session.id;
-  if (!live.t || !id) return -1;
-  return (await live.t.owner.sessions.history(id)).entries.filter((e) => e.kind === "user").length;
+  const id = live.lastChat?.app.session.id;
+  if (!live.current || !id) return -1;
+  return (await live.current.owner.sessions.history(id)).entries.filter((e) => e.kind === "user")
+    .length;
 }
 
 describe("picker commands", () => {
   test("render locally from their cliPicker, create no model turn, and show the notice with its URL, opening the browser once", async () => {
-    const t = (live.t = await startTestDaemon({ bundled: false }));
-    const chat = (live.chat = await openChat(t, { fresh: true }));
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, { fresh: true });
     chat.submit("/signin");
     const picker = await chat.see("/Sign in");
     expect(picker).toMatch(/→ Docs server\s+needs sign-in \[mcp\]/);
@@ -34,11 +34,11 @@ describe("picker commands", () => {
   });
 
   test("shows the URL to copy, and opens nothing, over SSH", async () => {
-    const t = (live.t = await startTestDaemon({ bundled: false }));
-    const chat = (live.chat = await openChat(t, {
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, {
       fresh: true,
       env: { SSH_CONNECTION: "10.0.0.1 5000 10.0.0.2 22", DISPLAY: ":0" },
-    }));
+    });
     chat.submit("/signin");
     await chat.see("/Sign in");
     chat.keys(ENTER);
@@ -48,8 +48,8 @@ describe("picker commands", () => {
   });
 
   test("never opens the browser for the answer to an older picker generation", async () => {
-    const t = (live.t = await startTestDaemon({ bundled: false }));
-    const chat = (live.chat = await openChat(t, { fresh: true }));
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, { fresh: true });
     chat.submit("/signin");
     await chat.see("/Sign in");
     chat.keys(ENTER, ESCAPE);
@@ -59,8 +59,8 @@ describe("picker commands", () => {
   });
 
   test("re-renders on a refresh answer, and ignores Enter on a disabled row", async () => {
-    const t = (live.t = await startTestDaemon({ bundled: false }));
-    const chat = (live.chat = await openChat(t, { fresh: true }));
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, { fresh: true });
     chat.submit("/signin");
     await chat.see("/Sign in");
     chat.keys("r");
@@ -72,8 +72,8 @@ describe("picker commands", () => {
   });
 
   test("closes a cardAction task picker once its action ran", async () => {
-    const t = (live.t = await startTestDaemon({ bundled: false }));
-    const chat = (live.chat = await openChat(t, { fresh: true }));
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, { fresh: true });
     chat.submit("/deploy");
     await chat.see("/Deploy");
     chat.keys(ENTER);
@@ -85,8 +85,8 @@ describe("picker commands", () => {
 
 describe("builtin commands", () => {
   test("/rename, /new and /sessions work locally without a model turn", async () => {
-    const t = (live.t = await startTestDaemon({ bundled: false }));
-    const chat = (live.chat = await openChat(t, { fresh: true }));
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, { fresh: true });
     const first = chat.app.session.id;
     chat.submit("/rename Release notes");
     await chat.see("Renamed this session to “Release notes”.");
@@ -102,8 +102,8 @@ describe("builtin commands", () => {
   });
 
   test("/help lists the catalog and the keys, and /status the daemon's status", async () => {
-    const t = (live.t = await startTestDaemon({ bundled: false }));
-    const chat = (live.chat = await openChat(t, { fresh: true }));
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, { fresh: true });
     chat.submit("/help");
     const help = await chat.see("Commands:");
     expect(help).toMatch(/\/signin {2}Sign in to a documentation server/);

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { startTestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
-import { liveChat, openChat } from "./app-harness.js";
+import { liveChat } from "./app-harness.js";
 
 const live = liveChat();
 
@@ -9,11 +8,11 @@ const CTRL_C = "\x03";
 
 describe("a running turn", () => {
   test("pins a card above the status bar whose clock counts locally, never showing the unpinned card", async () => {
-    const t = (live.t = await startTestDaemon({
+    const t = await live.daemon({
       bundled: false,
       script: `turns:\n  - steps:\n      - tools: [{ name: Clock, args: { label: "Building" } }]\n      - tools: [{ name: Slow, args: { reason: "Waiting for the build" } }]\n`,
-    }));
-    const chat = (live.chat = await openChat(t, { fresh: true }));
+    });
+    const chat = await live.chat(t, { fresh: true });
     chat.submit("build it");
     await chat.see("┃ Clock");
     const card = chat.app.session.cards.get("clock");
@@ -27,11 +26,11 @@ describe("a running turn", () => {
   });
 
   test("shows the running tool's reason beside the spinner, and Ctrl+C aborts it; the transcript marks the turn interrupted", async () => {
-    const t = (live.t = await startTestDaemon({
+    const t = await live.daemon({
       bundled: false,
       script: `turns:\n  - steps:\n      - tools: [{ name: Slow, args: { reason: "Waiting for the build" } }]\n`,
-    }));
-    const chat = (live.chat = await openChat(t, { fresh: true }));
+    });
+    const chat = await live.chat(t, { fresh: true });
     chat.submit("wait");
     await chat.see(/Waiting for the build · \d/);
     chat.keys(CTRL_C);
@@ -43,11 +42,11 @@ describe("a running turn", () => {
   });
 
   test("asks for a tool's permission as a selector and goes on once it is allowed", async () => {
-    const t = (live.t = await startTestDaemon({
+    const t = await live.daemon({
       bundled: false,
       script: `turns:\n  - steps:\n      - tools: [{ name: Deploy, args: { target: "staging" } }]\n      - text: "Deployed."\n`,
-    }));
-    const chat = (live.chat = await openChat(t, { fresh: true }));
+    });
+    const chat = await live.chat(t, { fresh: true });
     chat.submit("deploy");
     const asked = await chat.see("deploy to staging");
     expect(asked).toMatch(/› ● .*/);

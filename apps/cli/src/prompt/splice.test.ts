@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { splice } from "./prompt-editor.js";
+import { splice } from "./splice.js";
 
 describe("splice", () => {
   test.each([
