@@ -46,7 +46,9 @@ export function statusBarLine(
         : undefined;
   const model = state.model
     ? state.model.offline
-      ? palette.warning(`${state.model.label} (offline)`)
+      ? palette.warning(
+          /offline/i.test(state.model.label) ? state.model.label : `${state.model.label} (offline)`,
+        )
       : dim(state.model.label)
     : undefined;
   const title = state.sessionTitle ? dim(state.sessionTitle) : undefined;

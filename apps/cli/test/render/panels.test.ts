@@ -99,6 +99,7 @@ describe("the status bar", () => {
     h.receive(...turn.events);
     const status = (await h.draw()).find((line) => line.includes("Offline model"));
     expect(status).toContain("enter sends · / commands · ctrl+c twice quits");
-    expect(status).toContain("Offline model (offline) · Fixture");
+    expect(status).toContain("Offline model · Fixture");
+    expect(status).not.toContain("(offline)");
   });
 });

@@ -1,0 +1,54 @@
+import { describe, expect, test } from "vitest";
+import { statusBarLine } from "./status-bar.js";
+
+/** The bar as text: what a person reads, without its styles. */
+const strip = (text: string) =>
+  text
+    .split("\u001b")
+    .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, "")))
+    .join("");
+const base = { connection: "connected" as const, viewport: { moreAbove: false, linesBelow: 0 } };
+
+describe("statusBarLine", () => {
+  test("marks a model the offline model when its label does not say so already", () => {
+    expect(
+      strip(statusBarLine({ ...base, model: { label: "Local", offline: true } }, 80, 0, "⠋")),
+    ).toMatch(/Local \(offline\)$/);
+    expect(
+      strip(
+        statusBarLine({ ...base, model: { label: "Offline model", offline: true } }, 80, 0, "⠋"),
+      ),
+    ).toMatch(/ Offline model$/);
+  });
+
+  test("keeps the history indicator when the bar is too narrow for the model and the session", () => {
+    const line = strip(
+      statusBarLine(
+        {
+          ...base,
+          model: { label: "claude-sonnet", offline: false },
+          sessionTitle: "A long session title",
+          viewport: { moreAbove: true, linesBelow: 12 },
+        },
+        50,
+        0,
+        "⠋",
+      ),
+    );
+    expect(line).toContain("↓ 12 lines below · pgdn");
+    expect(line).not.toContain("A long session title");
+    expect([...line].length).toBeLessThanOrEqual(50);
+  });
+
+  test("shows the running turn's label and its elapsed time beside the spinner", () => {
+    const line = strip(
+      statusBarLine(
+        { ...base, activity: { label: "Running tools…", startedAt: 1_000 } },
+        80,
+        63_500,
+        "⠹",
+      ),
+    );
+    expect(line).toMatch(/^⠹ Running tools… · 1m 02s · ctrl\+c stops/);
+  });
+});
