@@ -127,7 +127,12 @@ function outputLines(
   const style = status === "error" ? palette.error : dim;
   const lines = shown.map((line) => oneLine(`${indent}${style(line)}`, width));
   if (all.length > max)
-    lines.push(oneLine(`${indent}${dim(`… ${all.length - max} more lines`)}`, width));
+    lines.push(
+      oneLine(
+        `${indent}${dim(`… ${all.length - max} more line${all.length - max === 1 ? "" : "s"}`)}`,
+        width,
+      ),
+    );
   return lines;
 }
 

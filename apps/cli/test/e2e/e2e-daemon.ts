@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ElowenClient } from "@elowen/client";
-import { fixturePlugin } from "../support/daemon.js";
+import { DEMO_PLUGIN } from "../support/daemon.js";
 import { until } from "../support/until.js";
 
 /** The built `elowen` bin. */
@@ -30,7 +30,7 @@ export async function startE2eDaemon(script: string): Promise<E2eDaemon> {
       "model:",
       `  script: ${JSON.stringify(join(home, "script.yaml"))}`,
       "plugins:",
-      `  dirs: [${JSON.stringify(fixturePlugin("cli-kit"))}]`,
+      `  dirs: [${JSON.stringify(DEMO_PLUGIN)}]`,
       "  settings:",
       '    "@elowen/plugin-code-mode": { hideDirectTools: false }',
       "",

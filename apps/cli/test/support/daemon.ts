@@ -4,10 +4,8 @@ import { join } from "node:path";
 import { ElowenClient } from "@elowen/client";
 import { type RunningDaemon, startDaemon } from "@elowen/daemon";
 
-/** The directory of a fixture plugin of these tests. */
-export function fixturePlugin(name: string): string {
-  return join(import.meta.dirname, "..", "fixtures", "plugins", name);
-}
+/** The demo plugin (`demo/cli-kit`): a sign-in picker with a notice and URL, a task picker, tools for turns. */
+export const DEMO_PLUGIN = join(import.meta.dirname, "..", "..", "demo", "cli-kit");
 
 /** A fresh data directory. */
 export function tempHome(): string {
@@ -46,7 +44,7 @@ export async function startTestDaemon(
       model: script === undefined ? {} : { script },
       plugins: {
         bundled: options.bundled ?? true,
-        dirs: [fixturePlugin("cli-kit")],
+        dirs: [DEMO_PLUGIN],
         // Direct tools stay callable beside exec, so a script can call both.
         settings: { "@elowen/plugin-code-mode": { hideDirectTools: false } },
       },
