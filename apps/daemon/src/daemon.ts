@@ -1,12 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrainStatusModel } from "@elowen/plugin-api";
-import { createSkillCatalogControl } from "@elowen/skill-catalog";
 import { Brain } from "./brain/brain.js";
 import { systemBrainClock } from "./brain/brain-host.js";
 import { resolveModel } from "./brain/model/resolve-model.js";
 import { brainParts } from "./brain/parts.js";
 import { pluginTurnServices } from "./brain/plugin-services.js";
+import { SkillLearning } from "./brain/review/skill-learning.js";
 import { loadConfig } from "./config/load-config.js";
 import type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
 import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
@@ -16,11 +16,11 @@ import { LiveJournal } from "./live/live-journal.js";
 import { SessionEvents } from "./live/session-events.js";
 import { type LogSink, pluginLogger } from "./logger.js";
 import { ensureOwner } from "./owner-token.js";
-import { currentAccess } from "./plugins/access-scope.js";
 import { discoverPlugins } from "./plugins/discover.js";
 import { loadPlugins } from "./plugins/load-plugins.js";
 import type { PluginHost } from "./plugins/plugin-host.js";
 import { PluginRegistry } from "./plugins/registry.js";
+import { hostSkillCatalogControl } from "./plugins/skill-catalog-control.js";
 import { TurnServicesSlot } from "./plugins/turn-services.js";
 import { preferredLanguage } from "./plugins/view-strings.js";
 import { startBlobSweep } from "./store/blob-sweep.js";
@@ -56,6 +56,8 @@ export interface RunningDaemon {
   readonly host: PluginHost & {
     /** Sessions and turns. */
     readonly brain: Brain;
+    /** The post-turn skill reviewer's core side: live budget, connections, quota, observers. */
+    readonly learning: SkillLearning;
     readonly events: SessionEvents;
     /** Append-then-publish for the brain: commits entries, then tells clients. */
     readonly journal: LiveJournal;
@@ -111,8 +113,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       admitsNewWork: () => admits,
       language,
       logger: (plugin: string) => pluginLogger(sink, plugin),
-      skillCatalog: (plugin: string) =>
-        createSkillCatalogControl(registry.skills, plugin, { currentAccess }),
+      skillCatalog: (plugin: string) => hostSkillCatalogControl(registry.skills, plugin),
       setModel(next: BrainStatusModel) {
         model = next;
       },
@@ -127,6 +128,15 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         settings: config.plugins.settings,
       },
     );
+    const learning = new SkillLearning({
+      store,
+      model: modelRuntime,
+      config: config.learning,
+      reviewer: () => registry.reviewer,
+      admitsNewWork: () => admits,
+      now: systemBrainClock.now,
+      log: (message) => sink(`[learning] ${modelRuntime.redact(message)}`),
+    });
     const brain = new Brain(
       {
         store,
@@ -140,9 +150,11 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         clock: systemBrainClock,
         admitsNewWork: () => admits,
         log: (message) => sink(`[brain] ${modelRuntime.redact(message)}`),
+        requests: learning.requestObserver(),
       },
       brainParts(),
     );
+    brain.onExchangeSettled((exchange) => learning.offer(exchange));
     host.turnServices.install(pluginTurnServices(brain, brain.agentServices()));
     await brain.recover();
     const app = await buildServer(
@@ -198,7 +210,14 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       stopping ??= (async () => {
         admits = false;
         sweep.stop();
-        await brain.pause(Date.now() + config.shutdown.pauseDeadlineMs);
+        learning.pause();
+        const deadline = Date.now() + config.shutdown.pauseDeadlineMs;
+        await brain.pause(deadline);
+        // Aborted reviews settle at once; one stuck in a plugin is abandoned at the deadline.
+        await Promise.race([
+          learning.idle(),
+          new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())).unref()),
+        ]);
         const report = await registry.hooks.shutdown({
           reason,
           deadline: Date.now() + config.shutdown.pauseDeadlineMs,
@@ -218,7 +237,14 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       })();
       return stopping;
     };
-    return { url, home, ownerTokenFile: owner.file, config, host: { ...host, brain }, stop };
+    return {
+      url,
+      home,
+      ownerTokenFile: owner.file,
+      config,
+      host: { ...host, brain, learning },
+      stop,
+    };
   } catch (error) {
     await store.close();
     modelRuntime.close();

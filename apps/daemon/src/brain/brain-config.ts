@@ -48,6 +48,12 @@ export const BrainConfigSchema = z
     keepRecentTokens: z.number().int().min(256).max(1_000_000).default(20_000),
     /** Turn-context records older than this many turns are retired (cold clearing); 0 never. */
     coldClearAfterTurns: z.number().int().min(0).max(10_000).default(20),
+    /**
+     * Run an administrator's turns as all-access (administrator sessions): user-grantable plugins
+     * serve them without a grant, instance skills may be removed from a turn, and the share tools
+     * read any host path. Off by default: an administrator's turns are confined like anyone's.
+     */
+    adminSessionsAllAccess: z.boolean().default(false),
   })
   .prefault({});
 /** The `brain` section, validated. */

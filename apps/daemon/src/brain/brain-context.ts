@@ -1,7 +1,9 @@
 import type { TurnOutcome } from "@elowen/client";
-import type { Access, SessionKind } from "@elowen/plugin-api";
+import type { Access, PromptOrigin, SessionKind } from "@elowen/plugin-api";
+import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { BrainHost } from "./brain-host.js";
 import type { AskBroker } from "./interactive/ask-broker.js";
+import type { CapturedRequest } from "./review/captured-request.js";
 import type { SessionRuntime } from "./session/session-runtime.js";
 import type { ToolDef } from "./tools/tool-def.js";
 import type { TurnState } from "./turn/turn-state.js";
@@ -11,10 +13,18 @@ export interface SettledExchange {
   readonly sessionId: string;
   readonly kind: SessionKind;
   readonly access: Access;
+  /** Where the turn's prompt came from (`composer`: a person's client). */
+  readonly origin: PromptOrigin;
   readonly outcome: TurnOutcome;
   readonly agentId?: string;
   /** The direct tool calls of the turn and their result entries, by call id. */
   readonly resultEntries: ReadonlyMap<string, string>;
+  /** The turn's `turn_end` entry: the session's leaf when the exchange settled. */
+  readonly leafId: string;
+  /** The turn's last real provider request, as it went out (absent when it made none). */
+  readonly lastRequest?: CapturedRequest;
+  /** The response to that request: the final answer. */
+  readonly finalAnswer?: AssistantMessage;
 }
 
 /** The brain's shared parts, handed to each turn. */

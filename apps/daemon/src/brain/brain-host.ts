@@ -5,6 +5,7 @@ import type { PluginRegistry } from "../plugins/registry.js";
 import type { Store } from "../store/store.js";
 import type { BrainConfig } from "./brain-config.js";
 import type { ModelRuntime } from "./model/model-runtime.js";
+import type { RequestObserver } from "./review/captured-request.js";
 
 /** The host's clock: wall time for stamps, a monotonic clock for durations. */
 export interface BrainClock {
@@ -32,4 +33,6 @@ export interface BrainHost {
   readonly clock: BrainClock;
   readonly admitsNewWork: () => boolean;
   readonly log: (message: string) => void;
+  /** Told of every provider request and response (connection pins, quota evidence). */
+  readonly requests?: RequestObserver;
 }

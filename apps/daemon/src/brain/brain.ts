@@ -74,7 +74,9 @@ export class Brain {
     if (!host.admitsNewWork()) throw new PausedError();
     const session = await host.store.sessions.get(request.sessionId);
     if (!session) throw new Error(`no session ${request.sessionId}`);
-    return submitPrompt(this.context, { ...request, kind: session.kind });
+    const adminSession = host.config.adminSessionsAllAccess && request.access.isAdmin;
+    const access = adminSession ? { ...request.access, allAccess: true } : request.access;
+    return submitPrompt(this.context, { ...request, access, kind: session.kind });
   }
 
   /** Ends the running turn of a session (reason `aborted`) and, with `clearQueue`, the queue. */

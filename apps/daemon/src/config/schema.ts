@@ -2,6 +2,7 @@ import { PLUGIN_MUTATIONS } from "@elowen/plugin-api";
 import { z } from "zod";
 import { BrainConfigSchema } from "../brain/brain-config.js";
 import { ModelConfigSchema } from "../brain/model/model-config.js";
+import { LearningConfigSchema } from "../brain/review/learning-config.js";
 
 /** The port the daemon listens on when neither the config nor `ELOWEN_PORT` names one. */
 export const DEFAULT_PORT = 7457;
@@ -70,6 +71,7 @@ export const ConfigSchema = z.strictObject({
     .prefault({}),
   model: ModelConfigSchema.prefault({}),
   brain: BrainConfigSchema,
+  learning: LearningConfigSchema,
   shutdown: z
     .strictObject({
       pauseDeadlineMs: z.number().int().min(100).max(120_000).default(DEFAULT_PAUSE_DEADLINE_MS),

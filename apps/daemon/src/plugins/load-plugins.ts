@@ -11,6 +11,7 @@ import {
   parsePluginManifest,
   pluginShortName,
 } from "@elowen/plugin-api";
+import { BUNDLED_PLUGIN_CONSENT } from "./bundled-consent.js";
 import type { PluginCandidate } from "./discover.js";
 import type { LoadedPlugin, PluginState } from "./loaded-plugin.js";
 import { createPluginContext } from "./plugin-context.js";
@@ -90,7 +91,10 @@ async function loadOne(
   if (typeof plugin?.register !== "function") {
     return refuse(`${entry.file} has no default export with a register(ctx) function`);
   }
-  const consented = new Set(options.consent[manifest.name]?.mutates ?? []);
+  const consent =
+    options.consent[manifest.name] ??
+    (candidate.source === "bundled" ? BUNDLED_PLUGIN_CONSENT[manifest.name] : undefined);
+  const consented = new Set(consent?.mutates ?? []);
   const loaded: LoadedPlugin = {
     manifest,
     dir: candidate.dir,

@@ -45,7 +45,9 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
     },
     currentAccess,
     async currentAccountUserId() {
-      return currentAccess().userId;
+      // A delegated run acts for the account it inherits.
+      const access = currentAccess();
+      return access.delegatedFrom ?? access.userId;
     },
     accountExists(userId) {
       return host.store.accounts.exists(userId);

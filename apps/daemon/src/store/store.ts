@@ -11,6 +11,7 @@ import type {
   NewJournalEntry,
   SessionRecord,
   TokenRecord,
+  UsageCharge,
 } from "./types.js";
 
 /** Accounts. Ids are numeric; exactly one account has the role `owner`. */
@@ -145,6 +146,13 @@ export interface AttachmentStore {
   isOwned(hash: string): Promise<boolean>;
 }
 
+/** Usage charged outside any turn's journal, once per request (a skill review). */
+export interface UsageStore {
+  charge(charge: Omit<UsageCharge, "id" | "createdAt">): Promise<UsageCharge>;
+  /** An account's charges, oldest first. */
+  list(accountId: number): Promise<readonly UsageCharge[]>;
+}
+
 /**
  * The daemon's durable state behind one interface, so that another engine (PostgreSQL) can serve
  * the same callers. The SQLite implementation is the default.
@@ -159,6 +167,7 @@ export interface Store {
   readonly turns: TurnStore;
   readonly cards: CardStore;
   readonly attachments: AttachmentStore;
+  readonly usage: UsageStore;
   /** Content-addressed images and shared files, beside the database. */
   readonly blobs: BlobStore;
   /** Writes everything committed into the main database file (the shutdown checkpoint). */

@@ -106,3 +106,25 @@ export interface StoredCard {
   readonly card: BrainCard;
   readonly updatedAt: number;
 }
+
+/** Usage charged to an account for a request outside any turn's journal (a skill review). */
+export interface UsageCharge {
+  readonly id: number;
+  readonly accountId: number;
+  /** The session the work was for; null once that session is deleted. */
+  readonly sessionId: string | null;
+  /** Who asked for the work (`internal`: the host itself). */
+  readonly origin: string;
+  /** What the work was (`skill-review`). */
+  readonly purpose: string;
+  readonly providerId: string;
+  readonly connectionId: string;
+  readonly generation: number;
+  readonly model: string;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadInputTokens: number;
+  readonly cacheCreationInputTokens: number;
+  readonly costUsd: number;
+  readonly createdAt: number;
+}

@@ -7,6 +7,7 @@ import type {
   Model,
   SimpleStreamOptions,
 } from "@mariozechner/pi-ai";
+import type { ConnectionAuth } from "../review/provider-connections.js";
 
 /** What a model request is for: the offline model's script is keyed by it. */
 export interface ModelRequest {
@@ -22,6 +23,8 @@ export interface ModelRequest {
   readonly purpose: "turn" | "agent" | "review" | "compaction";
   /** For `agent`: the sub-agent run's position among the daemon's sub-agent runs, from 0. */
   readonly agentOrdinal?: number;
+  /** For `review`: the review request's position among the daemon's review requests, from 0. */
+  readonly reviewOrdinal?: number;
 }
 
 /**
@@ -31,6 +34,11 @@ export interface ModelRequest {
  */
 export interface ModelRuntime {
   readonly status: BrainStatusModel;
+  /**
+   * How the connection authenticates: `oauth` (a subscription: a Codex sign-in or an Anthropic
+   * OAuth token), `api-key`, or `none` (the offline model). Optional for runtimes built before it.
+   */
+  readonly auth?: ConnectionAuth;
   readonly model: Model<Api>;
   /** The thinking level requests ask for, if any. */
   readonly reasoning: SimpleStreamOptions["reasoning"];

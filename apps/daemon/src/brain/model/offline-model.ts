@@ -1,8 +1,11 @@
 import {
+  type Api,
   type AssistantMessage,
   type Context,
+  createAssistantMessageEventStream,
   type FauxContentBlock,
   fauxAssistantMessage,
+  type Model,
   registerFauxProvider,
   streamSimple,
 } from "@mariozechner/pi-ai";
@@ -26,6 +29,11 @@ function scriptedStep(
   request: ModelRequest,
 ): ScriptStep | undefined {
   if (!script) return undefined;
+  if (request.purpose === "review") {
+    const review = script.review;
+    if (review === undefined) return undefined;
+    return typeof review === "string" ? { text: review } : review[request.reviewOrdinal ?? 0];
+  }
   const turn =
     request.purpose === "agent"
       ? script.agents[request.agentOrdinal ?? 0]
@@ -69,11 +77,36 @@ function answerFor(
   context: Context,
 ): AssistantMessage {
   if (request.purpose === "compaction") return fauxAssistantMessage(offlineSummary(context));
-  if (request.purpose === "review" && script?.review !== undefined)
-    return fauxAssistantMessage(script.review);
   const step = scriptedStep(script, request);
   if (step) return stepMessage(step, request);
   return fauxAssistantMessage(OFFLINE_NOTICE);
+}
+
+/**
+ * The offline model's payload: a plain history array (`messages`) after the system prompt and the
+ * tool declarations, as the chat providers send theirs. Nothing is sent anywhere; it is what
+ * `onPayload` observers (the skill reviewer's prefix check) read.
+ */
+export function offlinePayload(model: Model<Api>, context: Context): OfflinePayload {
+  return {
+    model: model.id,
+    system: context.systemPrompt ?? "",
+    tools: (context.tools ?? []).map(({ name, description, parameters }) => ({
+      name,
+      description,
+      parameters,
+    })),
+    // A copy: the agent loop keeps appending to the array it hands a request.
+    messages: [...context.messages],
+  };
+}
+
+/** The offline model's payload (see {@link offlinePayload}). */
+export interface OfflinePayload {
+  readonly model: string;
+  readonly system: string;
+  readonly tools: readonly { name: string; description: string; parameters: unknown }[];
+  readonly messages: Context["messages"];
 }
 
 /**
@@ -99,13 +132,32 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
   const model = faux.getModel();
   return {
     status: OFFLINE_MODEL,
+    auth: "none",
     model,
     reasoning: undefined,
     stream(requestModel, context, options, request) {
-      // The faux provider answers from a queue it pops synchronously inside streamSimple, so the
-      // answer appended here is the one this call receives, however many sessions stream at once.
-      faux.appendResponses([answerFor(script, request, context)]);
-      return streamSimple(requestModel, context, options);
+      const out = createAssistantMessageEventStream();
+      void (async () => {
+        try {
+          // What a provider would send, shown to onPayload as a provider shows its own payload.
+          await options.onPayload?.(offlinePayload(requestModel, context), requestModel);
+        } catch (error) {
+          const failed = fauxAssistantMessage([], {
+            stopReason: options.signal?.aborted ? "aborted" : "error",
+            errorMessage: error instanceof Error ? error.message : String(error),
+          });
+          out.push({ type: "error", reason: failed.stopReason as "error", error: failed });
+          out.end(failed);
+          return;
+        }
+        // The faux provider answers from a queue it pops synchronously inside streamSimple, so
+        // the answer appended here is the one this call receives, however many sessions stream.
+        faux.appendResponses([answerFor(script, request, context)]);
+        const inner = streamSimple(requestModel, context, options);
+        for await (const event of inner) out.push(event);
+        out.end(await inner.result());
+      })();
+      return out;
     },
     finish: (message) => message,
     withModelId: (id) => ({ ...model, id }),

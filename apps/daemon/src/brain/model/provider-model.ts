@@ -127,6 +127,12 @@ export function createProviderModel(
       label: config.label ?? `${model.name} (${config.provider})`,
       offline: false,
     },
+    // A Codex sign-in and an Anthropic OAuth token are subscriptions; every other key is an API key.
+    auth:
+      config.provider === "codex" ||
+      (config.provider === "anthropic" && apiKey.includes("sk-ant-oat"))
+        ? "oauth"
+        : "api-key",
     model,
     reasoning,
     stream: (requestModel, context, options) =>

@@ -7,6 +7,7 @@ import {
   runAgentLoopContinue,
 } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, Message } from "@mariozechner/pi-ai";
+import { captureRequest } from "../review/captured-request.js";
 import { agentTools } from "../tools/agent-tools.js";
 import { LiveWriter } from "./live-writer.js";
 import { noteMessage } from "./replay.js";
@@ -105,6 +106,11 @@ export async function runAgent(
     }),
     onEngineMessage: (message) =>
       turn.usages.push(turnUsageOf(message.usage, message.responseModel ?? message.model)),
+    prepareRequest: (model, context, options) => {
+      const request = captureRequest(model, context, options, host.clock.now(), host.requests);
+      turn.lastRequest = request.captured;
+      return request.options;
+    },
   });
   const emit = async (event: Parameters<typeof writer.handle>[0]) => {
     if (event.type === "tool_execution_end") {

@@ -8,6 +8,7 @@ import {
 import { applyInputTransforms, renderTurnContext } from "@elowen/prompt-compose";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { isGranted } from "../../plugins/grants.js";
+import { forwardSlashCommand } from "../../plugins/slash-forwarding.js";
 import { mintId } from "../../store/ids.js";
 import type { NewJournalEntry } from "../../store/types.js";
 import type { BrainContext } from "../brain-context.js";
@@ -60,9 +61,14 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   const runtime = brain.runtime(sessionId);
   const conversation = await conversationFor(host, sessionId, runtime.replay);
   runtime.replay = undefined;
+  // A sub-agent's prompt is a plugin's text, not a typed command line.
+  const typed =
+    start.agentId === undefined
+      ? await forwardSlashCommand(registry.commands, start.text, access)
+      : start.text;
   const transformed = await applyInputTransforms(
     registry.prompts.inputTransforms(filter),
-    { text: start.text, sessionId, userId: access.userId, origin: start.origin },
+    { text: typed, sessionId, userId: access.userId, origin: start.origin },
     { signal: start.controller.signal },
   );
   for (const problem of transformed.problems) host.log(`input transform: ${problem.message}`);

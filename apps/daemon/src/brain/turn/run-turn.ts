@@ -1,5 +1,6 @@
 import type { RunOutcome } from "@elowen/plugin-api";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
+import { runWithAccess } from "../../plugins/access-scope.js";
 import type { BrainContext } from "../brain-context.js";
 import type { ReplayCache } from "../context/replay-cache.js";
 import { completeTurn, type SettledTurn } from "./complete-turn.js";
@@ -24,11 +25,16 @@ function replayCache(turn: TurnState, leafId: string, messages: AgentMessage[]):
 }
 
 /**
- * One turn from start to settle ("A turn, as data", steps 2 to 7). A fault of the host inside the
- * runs still settles the turn, with reason `error`; the exchange is then offered to the settled
- * listeners (the post-turn skill reviewer's seam).
+ * One turn from start to settle ("A turn, as data", steps 2 to 7), with the turn's access as the
+ * current access of every plugin call it makes (input transforms, providers, hooks). A fault of
+ * the host inside the runs still settles the turn, with reason `error`; the exchange is then
+ * offered to the settled listeners (the post-turn skill reviewer's seam).
  */
-export async function runTurn(brain: BrainContext, start: TurnStart): Promise<SettledTurn> {
+export function runTurn(brain: BrainContext, start: TurnStart): Promise<SettledTurn> {
+  return runWithAccess(start.access, () => runScopedTurn(brain, start));
+}
+
+async function runScopedTurn(brain: BrainContext, start: TurnStart): Promise<SettledTurn> {
   const { host } = brain;
   const { turn, history, prompt } = await prepareTurn(brain, start);
   let outcome: RunOutcome = "error";
@@ -61,9 +67,13 @@ export async function runTurn(brain: BrainContext, start: TurnStart): Promise<Se
           sessionId: turn.sessionId,
           kind: turn.kind,
           access: turn.access,
+          origin: turn.origin,
           outcome: settled,
           ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
           resultEntries: turn.resultEntries,
+          leafId: settled.entryId,
+          ...(turn.lastRequest === undefined ? {} : { lastRequest: turn.lastRequest }),
+          ...(turn.lastAssistant === undefined ? {} : { finalAnswer: turn.lastAssistant }),
         });
       } catch (error) {
         host.log(`an exchange-settled listener failed: ${(error as Error).message}`);

@@ -32,6 +32,15 @@ export interface StepStreamOptions {
   request(index: number): ModelRequest;
   /** Told each real request's final engine message (usage is summed from these). */
   onEngineMessage(message: AssistantMessage): void;
+  /**
+   * Told each real request just before dispatch (the model a hook chose, the context, the
+   * options); answers the options to send it with (the skill reviewer's capture of the source).
+   */
+  prepareRequest?(
+    model: Model<Api>,
+    context: Context,
+    options: SimpleStreamOptions,
+  ): SimpleStreamOptions;
 }
 
 function errorMessage(model: Model<Api>, error: unknown): AssistantMessage {
@@ -119,10 +128,11 @@ export function stepStreamFn(options: StepStreamOptions): StreamFn {
   ): AsyncGenerator<TurnStepChunk, TurnStepResult, undefined> {
     const target = e.model === model.id ? model : runtime.withModelId(e.model);
     const reasoning = reasoningOf(e.effort) ?? streamOptions.reasoning;
+    const sent = { ...streamOptions, ...(reasoning === undefined ? {} : { reasoning }) };
     const engine = runtime.stream(
       target,
       context,
-      { ...streamOptions, ...(reasoning === undefined ? {} : { reasoning }) },
+      options.prepareRequest?.(target, context, sent) ?? sent,
       options.request(index),
     );
     let ref = 0;

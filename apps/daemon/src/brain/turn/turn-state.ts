@@ -3,6 +3,7 @@ import type { PluginFilter } from "@elowen/prompt-compose";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { BrainHost } from "../brain-host.js";
 import type { TurnTrace } from "../code-mode/turn-trace.js";
+import type { CapturedRequest } from "../review/captured-request.js";
 import type { ToolDef } from "../tools/tool-def.js";
 import type { ToolScope } from "../tools/tool-scope.js";
 import type { AuthoringNotes } from "./authoring-notes.js";
@@ -49,6 +50,8 @@ export interface TurnState {
   readonly journalListeners: Set<() => void>;
   /** The last response of the turn so far. */
   lastAssistant?: AssistantMessage;
+  /** The last real provider request of the turn so far (the skill reviewer's pinned source). */
+  lastRequest?: CapturedRequest;
   /** The turn's trace logs and share allowance (nested work, share tools), made on first use. */
   trace?: TurnTrace;
   /** Closes what the turn opened (code-mode cells, trace writers) when it settles. */

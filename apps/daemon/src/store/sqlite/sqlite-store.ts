@@ -13,6 +13,7 @@ import { openDatabase } from "./open-database.js";
 import { sqliteSessions } from "./sessions-sql.js";
 import { sqliteTokens } from "./tokens-sql.js";
 import { sqliteTurns } from "./turns-sql.js";
+import { sqliteUsage } from "./usage-sql.js";
 
 /** Options of {@link openSqliteStore}. */
 export interface SqliteStoreOptions {
@@ -60,6 +61,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     turns: sqliteTurns(db),
     cards: sqliteCards(db, now),
     attachments: sqliteAttachments(db, journal, blobs, now),
+    usage: sqliteUsage(db, now),
     blobs,
     async checkpoint() {
       if (!closed) db.pragma("wal_checkpoint(TRUNCATE)");

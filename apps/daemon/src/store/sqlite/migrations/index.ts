@@ -1,5 +1,6 @@
 import { migration001 } from "./001-initial.js";
 import { migration002 } from "./002-turns.js";
+import { migration003 } from "./003-usage-charges.js";
 
 /** One numbered migration: applied once, in order, inside a transaction. */
 export interface Migration {
@@ -9,4 +10,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. A new one gets the next number and its own file. */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];

@@ -1,0 +1,237 @@
+import type { SkillPostTurnReviewArgs, SkillReviewerRegistration } from "@elowen/plugin-api";
+import type { AssistantMessage } from "@mariozechner/pi-ai";
+import { runWithAccess } from "../../plugins/access-scope.js";
+import type { Owned } from "../../plugins/registry.js";
+import type { Store } from "../../store/store.js";
+import type { SettledExchange } from "../brain-context.js";
+import type { ModelRuntime } from "../model/model-runtime.js";
+import type { ConnectionPin, RequestObserver } from "./captured-request.js";
+import { exchangeFacts } from "./exchange-facts.js";
+import { type LearningConfig, SKILL_REVIEW_MAX_OPS_LIMIT } from "./learning-config.js";
+import { offerDecision } from "./offer-eligibility.js";
+import { ProviderConnections } from "./provider-connections.js";
+import { ProviderQuotaStore } from "./provider-quota.js";
+import type { ReviewSource } from "./review-admission.js";
+import { type ReviewEvent, reviewClosure } from "./review-closure.js";
+import { ReviewRunnerPool } from "./runner-pool.js";
+
+/** The id of the daemon's configured model connection. */
+export const MODEL_CONNECTION_ID = "model";
+
+/** What the host tells observers about learning (logs, tests): never a reviewer's state. */
+export type LearningEvent = { readonly sessionId: string } & (
+  | { readonly type: "not-offered"; readonly why: string }
+  | {
+      readonly type: "offered";
+      readonly userId: number;
+      readonly successfulToolCalls: number;
+      readonly loadedSkillNames: readonly string[];
+    }
+  | ReviewEvent
+  | { readonly type: "finished"; readonly error?: string }
+);
+
+/** What the learning side of the host runs on. */
+export interface SkillLearningDeps {
+  readonly store: Store;
+  readonly model: ModelRuntime;
+  readonly config: LearningConfig;
+  /** The registered reviewer now, if any. */
+  readonly reviewer: () => Owned<SkillReviewerRegistration> | undefined;
+  readonly admitsNewWork: () => boolean;
+  readonly now: () => number;
+  readonly log: (message: string) => void;
+}
+
+/**
+ * Core's side of the post-turn skill reviewer (seed 003). `offer` is the settled-exchange
+ * listener: it returns at once (the session's queue never waits for a review), checks eligibility
+ * and counts the calls, and hands an eligible exchange to the registered reviewer with
+ * `SkillPostTurnReviewArgs` in the reviewed account's access scope. It owns the live budget
+ * (`skillReviewMaxOps`, 0 disables learning), the provider connections and their quota evidence,
+ * the runner pool, and the cancellation of every review in flight when the daemon stops. Nothing
+ * of a review is persisted but its usage charge, so none is replayed after a restart.
+ */
+export class SkillLearning {
+  readonly connections = new ProviderConnections();
+  readonly quota = new ProviderQuotaStore();
+  readonly runners: ReviewRunnerPool;
+  readonly #deps: SkillLearningDeps;
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #controllers = new Set<AbortController>();
+  readonly #listeners = new Set<(event: LearningEvent) => void | Promise<void>>();
+  #maxOps: number;
+  #ordinal = 0;
+  #paused = false;
+
+  constructor(deps: SkillLearningDeps) {
+    this.#deps = deps;
+    this.#maxOps = deps.config.skillReviewMaxOps;
+    this.runners = new ReviewRunnerPool(deps.config.reviewRunners);
+    this.connections.add({
+      providerId: deps.model.status.provider,
+      connectionId: MODEL_CONNECTION_ID,
+      auth: deps.model.auth ?? "api-key",
+    });
+  }
+
+  /** The live write budget of a review (`currentBudget()`); 0 means learning is off. */
+  get maxOps(): number {
+    return this.#maxOps;
+  }
+
+  /** Changes the live budget: reviews in flight read it before each write. */
+  setMaxOps(value: number): void {
+    if (!Number.isSafeInteger(value) || value < 0 || value > SKILL_REVIEW_MAX_OPS_LIMIT)
+      throw new RangeError(
+        `skillReviewMaxOps must be a whole number from 0 to ${SKILL_REVIEW_MAX_OPS_LIMIT}, got ${value}`,
+      );
+    this.#maxOps = value;
+  }
+
+  /** Observes learning; listeners are awaited, in registration order. Returns the remover. */
+  onEvent(listener: (event: LearningEvent) => void | Promise<void>): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The brain's request observer: the connection each request pins, quota from each response. */
+  requestObserver(): RequestObserver {
+    return {
+      connection: () => this.connections.pin(MODEL_CONNECTION_ID),
+      response: (response, _model, pin) => {
+        if (pin) this.quota.observe(pin, response.headers, this.#deps.now());
+      },
+    };
+  }
+
+  /** Offers a settled exchange (the `onExchangeSettled` listener). Never waits for the review. */
+  offer(exchange: SettledExchange): void {
+    if (this.#paused || this.#maxOps === 0 || !this.#deps.reviewer()) return;
+    if (!this.#deps.admitsNewWork()) return;
+    const task = this.#review(exchange)
+      .catch((error: unknown) =>
+        this.#deps.log(`the skill review of ${exchange.sessionId} failed: ${messageOf(error)}`),
+      )
+      .finally(() => this.#inFlight.delete(task));
+    this.#inFlight.add(task);
+  }
+
+  /** Resolves once no review is in flight (reviews offered meanwhile included). */
+  async idle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  /** The daemon stops: no new review, every review in flight aborted. */
+  pause(): void {
+    this.#paused = true;
+    this.runners.close();
+    for (const controller of this.#controllers) controller.abort();
+  }
+
+  async #review(exchange: SettledExchange): Promise<void> {
+    const { store, config } = this.#deps;
+    const { sessionId } = exchange;
+    const decision = offerDecision(exchange, await store.sessions.get(sessionId));
+    if (!decision.ok) return this.#emit({ sessionId, type: "not-offered", why: decision.why });
+    const facts = await exchangeFacts(store.journal, exchange);
+    if (facts.successfulToolCalls < config.skillReviewMinCalls)
+      return this.#emit({
+        sessionId,
+        type: "not-offered",
+        why: `${facts.successfulToolCalls} successful calls, below the minimum of ${config.skillReviewMinCalls}`,
+      });
+    const registration = this.#deps.reviewer();
+    if (!registration) return;
+    const controller = new AbortController();
+    this.#controllers.add(controller);
+    const { source } = decision;
+    const args = this.#args(source, facts, controller.signal);
+    await this.#emit({ sessionId, type: "offered", userId: source.userId, ...facts });
+    try {
+      await runWithAccess(exchange.access, () => registration.value.run(args));
+      await this.#emit({ sessionId, type: "finished" });
+    } catch (error) {
+      await this.#emit({ sessionId, type: "finished", error: messageOf(error) });
+      throw error;
+    } finally {
+      this.#controllers.delete(controller);
+    }
+  }
+
+  #args(
+    source: ReviewSource,
+    facts: Pick<SkillPostTurnReviewArgs, "successfulToolCalls" | "loadedSkillNames">,
+    signal: AbortSignal,
+  ): SkillPostTurnReviewArgs {
+    const { store, config, now } = this.#deps;
+    const live = () => this.#live(source, signal);
+    return {
+      userId: source.userId,
+      successfulToolCalls: facts.successfulToolCalls,
+      loadedSkillNames: facts.loadedSkillNames,
+      budget: this.#maxOps,
+      reviewEveryToolCalls: config.skillReviewEveryToolCalls,
+      signal,
+      authorize: live,
+      currentBudget: async () => this.#maxOps,
+      review: reviewClosure(source, {
+        model: this.#deps.model,
+        connections: this.connections,
+        quota: this.quota,
+        runners: this.runners,
+        live,
+        currentLeaf: async () => (await store.sessions.get(source.sessionId))?.leafId,
+        now,
+        quotaStaleMs: config.quotaStaleMinutes * 60_000,
+        signal,
+        nextOrdinal: () => this.#ordinal++,
+        charge: (response, pin) => this.#charge(source, response, pin),
+        observe: (event) => this.#emit({ sessionId: source.sessionId, ...event }),
+      }),
+    };
+  }
+
+  /** The live authority: the daemon admits work, the review is not cancelled, the author still owns the source. */
+  async #live(source: ReviewSource, signal: AbortSignal): Promise<boolean> {
+    if (this.#paused || signal.aborted || !this.#deps.admitsNewWork()) return false;
+    if (!this.#deps.reviewer()) return false;
+    const { store } = this.#deps;
+    if (!(await store.accounts.exists(source.userId))) return false;
+    const session = await store.sessions.get(source.sessionId);
+    return session?.ownerId === source.userId && !signal.aborted && this.#deps.admitsNewWork();
+  }
+
+  async #charge(source: ReviewSource, response: AssistantMessage, pin: ConnectionPin) {
+    const { usage } = response;
+    await this.#deps.store.usage.charge({
+      accountId: source.userId,
+      sessionId: source.sessionId,
+      origin: "internal",
+      purpose: "skill-review",
+      providerId: pin.providerId,
+      connectionId: pin.connectionId,
+      generation: pin.generation,
+      model: response.responseModel ?? response.model,
+      inputTokens: usage.input,
+      outputTokens: usage.output,
+      cacheReadInputTokens: usage.cacheRead,
+      cacheCreationInputTokens: usage.cacheWrite,
+      costUsd: usage.cost.total,
+    });
+  }
+
+  async #emit(event: LearningEvent): Promise<void> {
+    for (const listener of this.#listeners) {
+      try {
+        await listener(event);
+      } catch (error) {
+        this.#deps.log(`a learning listener failed: ${messageOf(error)}`);
+      }
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
