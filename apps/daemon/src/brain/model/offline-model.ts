@@ -32,7 +32,8 @@ function scriptedStep(
   if (request.purpose === "review") {
     const review = script.review;
     if (review === undefined) return undefined;
-    return typeof review === "string" ? { text: review } : review[request.reviewOrdinal ?? 0];
+    const step = typeof review === "string" ? review : review[request.reviewOrdinal ?? 0];
+    return typeof step === "string" ? { text: step } : step;
   }
   const turn =
     request.purpose === "agent"

@@ -41,13 +41,15 @@ const ScriptTurnSchema = z.strictObject({ steps: z.array(ScriptStepSchema).min(1
  * The offline model's script. `turns[i].steps[j]` answers the j-th model request (from 0, a
  * continuation's steps included) of the i-th turn of a session; `agents[k]` the k-th sub-agent
  * run; `review` the skill reviewer's requests: one text answering every review, or a list whose
- * k-th step answers the daemon's k-th review request (a step may call tools or fail, to show
- * what the host does then). Anything unscripted gets the offline notice.
+ * k-th item (a text, or a step that may call tools or fail, to show what the host does then)
+ * answers the daemon's k-th review request. Anything unscripted gets the offline notice.
  */
 export const OfflineScriptSchema = z.strictObject({
   turns: z.array(ScriptTurnSchema).max(10_000).default([]),
   agents: z.array(ScriptTurnSchema).max(10_000).default([]),
-  review: z.union([z.string(), z.array(ScriptStepSchema).max(10_000)]).optional(),
+  review: z
+    .union([z.string(), z.array(z.union([z.string(), ScriptStepSchema])).max(10_000)])
+    .optional(),
 });
 /** The offline model's script. */
 export type OfflineScript = z.infer<typeof OfflineScriptSchema>;

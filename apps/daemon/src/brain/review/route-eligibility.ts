@@ -21,9 +21,11 @@ export function historyKey(request: CapturedRequest): string | undefined {
   return (SKILL_REVIEW_ROUTE_APIS as Record<string, string>)[request.model.api];
 }
 
-function hostedTools(payload: Record<string, unknown>, api: string): boolean {
+function hostedTools(payload: Record<string, unknown>, request: CapturedRequest): boolean {
   const tools = payload.tools;
-  if (!Array.isArray(tools)) return false;
+  // The offline model runs nothing itself: its declarations are the host's tools.
+  if (!Array.isArray(tools) || request.model.provider === OFFLINE_PROVIDER_ID) return false;
+  const api = request.model.api;
   return tools.some((tool) => {
     if (!isRecord(tool)) return false;
     // Anthropic's own client tools carry no type (or "custom"); a typed one runs at Anthropic.
@@ -60,7 +62,7 @@ export function skillReviewSourceSkipReason(
   if (key === undefined) return "unsupported-route";
   const payload = request.payload;
   if (!isRecord(payload) || !Array.isArray(payload[key])) return "unsupported-route";
-  if (hostedTools(payload, request.model.api)) return "hosted-tools";
+  if (hostedTools(payload, request)) return "hosted-tools";
   if (statefulDelta(request, payload)) return "unsupported-route";
   return undefined;
 }
