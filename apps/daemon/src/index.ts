@@ -27,6 +27,42 @@ export {
 } from "./brain/model/offline-script.js";
 export { MissingApiKeyError, TRUNCATED_STREAM_MESSAGE } from "./brain/model/provider-model.js";
 export { resolveModel } from "./brain/model/resolve-model.js";
+export type {
+  CapturedRequest,
+  ConnectionPin,
+  RequestObserver,
+} from "./brain/review/captured-request.js";
+export type { ExchangeFacts } from "./brain/review/exchange-facts.js";
+export { exchangeFacts, SKILL_LOAD_TOOL } from "./brain/review/exchange-facts.js";
+export type { LearningConfig } from "./brain/review/learning-config.js";
+export {
+  DEFAULT_QUOTA_STALE_MINUTES,
+  DEFAULT_REVIEW_RUNNERS,
+  DEFAULT_SKILL_REVIEW_MAX_OPS,
+  LearningConfigSchema,
+  SKILL_REVIEW_MAX_OPS_LIMIT,
+} from "./brain/review/learning-config.js";
+export type { OfferDecision } from "./brain/review/offer-eligibility.js";
+export { offerDecision, REVIEWED_SURFACES } from "./brain/review/offer-eligibility.js";
+export { inheritedPrefixProblem } from "./brain/review/prefix-parity.js";
+export type { ConnectionAuth, ProviderConnection } from "./brain/review/provider-connections.js";
+export { ProviderConnections } from "./brain/review/provider-connections.js";
+export type { QuotaEvidence, QuotaWindow } from "./brain/review/provider-quota.js";
+export { ProviderQuotaStore, quotaSkipReason } from "./brain/review/provider-quota.js";
+export { quotaEvidenceFromHeaders } from "./brain/review/quota-headers.js";
+export type { Admission, AdmissionDeps, ReviewSource } from "./brain/review/review-admission.js";
+export { admitReview } from "./brain/review/review-admission.js";
+export type { ReviewClosureDeps, ReviewEvent } from "./brain/review/review-closure.js";
+export { reviewClosure } from "./brain/review/review-closure.js";
+export {
+  historyKey,
+  OFFLINE_PROVIDER_ID,
+  SKILL_REVIEW_ROUTE_APIS,
+  skillReviewSourceSkipReason,
+} from "./brain/review/route-eligibility.js";
+export { ReviewRunnerPool } from "./brain/review/runner-pool.js";
+export type { LearningEvent, SkillLearningDeps } from "./brain/review/skill-learning.js";
+export { MODEL_CONNECTION_ID, SkillLearning } from "./brain/review/skill-learning.js";
 export { MAX_MENTIONS } from "./brain/turn/mentions.js";
 export type { ConfigProblem } from "./config/config-error.js";
 export { ConfigError } from "./config/config-error.js";
@@ -55,9 +91,12 @@ export {
   runWithAccess,
   UNLINKED_ACCESS,
 } from "./plugins/access-scope.js";
+export { BUNDLED_PLUGIN_CONSENT } from "./plugins/bundled-consent.js";
 export type { ExpandedPromptCommand } from "./plugins/expand-prompt-command.js";
 export { expandPromptCommand } from "./plugins/expand-prompt-command.js";
 export type { PluginRegistry } from "./plugins/registry.js";
+export { hostSkillCatalogControl } from "./plugins/skill-catalog-control.js";
+export { forwardSlashCommand } from "./plugins/slash-forwarding.js";
 export { OFFLINE_MODEL } from "./plugins/status-assembly.js";
 export type { RegisteredTool } from "./plugins/tool-registry.js";
 export type { TurnScope } from "./plugins/turn-scope.js";
@@ -79,6 +118,7 @@ export type {
   Store,
   TokenStore,
   TurnStore,
+  UsageStore,
 } from "./store/store.js";
 export type { StoreErrorCode } from "./store/store-error.js";
 export { StoreError } from "./store/store-error.js";
@@ -94,4 +134,5 @@ export type {
   SessionRecord,
   StoredCard,
   TokenRecord,
+  UsageCharge,
 } from "./store/types.js";

@@ -42,6 +42,32 @@ async function listed(daemon: SkillsDaemon, who: Account) {
   return json.skills as { name: string; catalogSource: string; revision?: number }[];
 }
 
+/**
+ * Two turns in one session: the first's review creates `weather-brief`; the second loads it and
+ * its review proposes `content` as a patch. `beforeWrite` runs once that second review answered,
+ * before the reviewer writes.
+ */
+async function createThenPatch(
+  content: string,
+  beforeWrite?: (daemon: SkillsDaemon) => Promise<void>,
+): Promise<SkillsDaemon> {
+  const daemon = await reviewed(
+    [
+      proposals(create("weather-brief")),
+      proposals({ action: "patch", name: "weather-brief", content }),
+    ],
+    [LIST, LOAD("weather-brief")],
+  );
+  const { session } = await turn(daemon, daemon.ada, "list");
+  if (beforeWrite)
+    daemon.daemon.host.learning.onEvent(async (event) => {
+      if (event.type === "answered") await beforeWrite(daemon);
+    });
+  await daemon.ada.client.sessions.submitTurn(session.id, { text: "load it", waitForSettle: true });
+  await daemon.daemon.host.learning.idle();
+  return daemon;
+}
+
 describe("the post-turn skill reviewer end to end", () => {
   test("a reviewed exchange creates a personal skill that appears in the account's catalog and menu only", async () => {
     const daemon = await reviewed([proposals(create("weather-brief"))]);
@@ -74,19 +100,7 @@ describe("the post-turn skill reviewer end to end", () => {
   });
 
   test("a skill the reviewer wrote and this exchange loaded is patched at its offered revision", async () => {
-    const daemon = await reviewed(
-      [
-        proposals(create("weather-brief")),
-        proposals({ action: "patch", name: "weather-brief", content: "Check two sources first." }),
-      ],
-      [LIST, LOAD("weather-brief")],
-    );
-    const { session } = await turn(daemon, daemon.ada, "list");
-    await daemon.ada.client.sessions.submitTurn(session.id, {
-      text: "load it",
-      waitForSettle: true,
-    });
-    await daemon.daemon.host.learning.idle();
+    const daemon = await createThenPatch("Check two sources first.");
     expect(skillFile(daemon, daemon.ada.id, "weather-brief")).toContain("Check two sources first.");
     expect(reviewerState(daemon, daemon.ada).totals).toMatchObject({ created: 1, patched: 1 });
   });
@@ -94,32 +108,12 @@ describe("the post-turn skill reviewer end to end", () => {
 
 describe("the reviewer's refusals", () => {
   test("stale revision: a person's edit between the review and its write wins", async () => {
-    const daemon = await reviewed(
-      [
-        proposals(create("weather-brief")),
-        proposals({ action: "patch", name: "weather-brief", content: "The reviewer's rewrite." }),
-      ],
-      [LIST, LOAD("weather-brief")],
-    );
-    const { session } = await turn(daemon, daemon.ada, "list");
-    let edited = 0;
-    daemon.daemon.host.learning.onEvent(async (event) => {
-      if (event.type !== "answered" || edited++ > 0) return;
-      const answer = await daemon.request(
-        daemon.ada,
-        "PATCH",
-        "/plugins/skills/weather-brief?owner=me",
-        {
-          content: "The person's own steps.",
-        },
-      );
+    const daemon = await createThenPatch("The reviewer's rewrite.", async (d) => {
+      const answer = await d.request(d.ada, "PATCH", "/plugins/skills/weather-brief?owner=me", {
+        content: "The person's own steps.",
+      });
       expect(answer.status).toBe(200);
     });
-    await daemon.ada.client.sessions.submitTurn(session.id, {
-      text: "load it",
-      waitForSettle: true,
-    });
-    await daemon.daemon.host.learning.idle();
     expect(skillFile(daemon, daemon.ada.id, "weather-brief")).toContain("The person's own steps.");
     expect(reviewerState(daemon, daemon.ada).last.detail).toMatch(/patched 0; refused: .*revision/);
   });

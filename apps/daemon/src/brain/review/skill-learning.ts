@@ -1,17 +1,17 @@
 import type { SkillPostTurnReviewArgs, SkillReviewerRegistration } from "@elowen/plugin-api";
-import type { AssistantMessage } from "@mariozechner/pi-ai";
 import { runWithAccess } from "../../plugins/access-scope.js";
 import type { Owned } from "../../plugins/registry.js";
 import type { Store } from "../../store/store.js";
 import type { SettledExchange } from "../brain-context.js";
 import type { ModelRuntime } from "../model/model-runtime.js";
-import type { ConnectionPin, RequestObserver } from "./captured-request.js";
+import type { RequestObserver } from "./captured-request.js";
 import { exchangeFacts } from "./exchange-facts.js";
 import { type LearningConfig, SKILL_REVIEW_MAX_OPS_LIMIT } from "./learning-config.js";
 import { offerDecision } from "./offer-eligibility.js";
 import { ProviderConnections } from "./provider-connections.js";
 import { ProviderQuotaStore } from "./provider-quota.js";
 import type { ReviewSource } from "./review-admission.js";
+import { chargeReview } from "./review-charge.js";
 import { type ReviewEvent, reviewClosure } from "./review-closure.js";
 import { ReviewRunnerPool } from "./runner-pool.js";
 
@@ -186,7 +186,7 @@ export class SkillLearning {
         quotaStaleMs: config.quotaStaleMinutes * 60_000,
         signal,
         nextOrdinal: () => this.#ordinal++,
-        charge: (response, pin) => this.#charge(source, response, pin),
+        charge: (response, pin) => chargeReview(store.usage, source, response, pin),
         observe: (event) => this.#emit({ sessionId: source.sessionId, ...event }),
       }),
     };
@@ -200,25 +200,6 @@ export class SkillLearning {
     if (!(await store.accounts.exists(source.userId))) return false;
     const session = await store.sessions.get(source.sessionId);
     return session?.ownerId === source.userId && !signal.aborted && this.#deps.admitsNewWork();
-  }
-
-  async #charge(source: ReviewSource, response: AssistantMessage, pin: ConnectionPin) {
-    const { usage } = response;
-    await this.#deps.store.usage.charge({
-      accountId: source.userId,
-      sessionId: source.sessionId,
-      origin: "internal",
-      purpose: "skill-review",
-      providerId: pin.providerId,
-      connectionId: pin.connectionId,
-      generation: pin.generation,
-      model: response.responseModel ?? response.model,
-      inputTokens: usage.input,
-      outputTokens: usage.output,
-      cacheReadInputTokens: usage.cacheRead,
-      cacheCreationInputTokens: usage.cacheWrite,
-      costUsd: usage.cost.total,
-    });
   }
 
   async #emit(event: LearningEvent): Promise<void> {
