@@ -17,6 +17,7 @@ import { SessionEvents } from "./live/session-events.js";
 import { type LogSink, pluginLogger } from "./logger.js";
 import { ensureOwner } from "./owner-token.js";
 import { discoverPlugins } from "./plugins/discover.js";
+import { isGranted } from "./plugins/grants.js";
 import { loadPlugins } from "./plugins/load-plugins.js";
 import type { PluginHost } from "./plugins/plugin-host.js";
 import { PluginRegistry } from "./plugins/registry.js";
@@ -133,6 +134,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       model: modelRuntime,
       config: config.learning,
       reviewer: () => registry.reviewer,
+      granted: (access, plugin) => isGranted(access, plugin, registry.grantable.has(plugin)),
       admitsNewWork: () => admits,
       now: systemBrainClock.now,
       log: (message) => sink(`[learning] ${modelRuntime.redact(message)}`),

@@ -110,6 +110,18 @@ describe("offering settled exchanges to the reviewer", () => {
     expect(probeRuns(t.home)).toMatchObject([{ budget: 2, budgetNow: 1 }]);
     expect(() => t?.daemon.host.learning.setMaxOps(21)).toThrow(/from 0 to 20, got 21/);
   });
+  test("a user-grantable reviewer reviews only the accounts granted it", async () => {
+    t = await startReviewDaemon({ script: SCRIPT, probe: "review-probe-grantable" });
+    const ada = await userOn(t, "web");
+    await turn(t, ada.client);
+    expect(probeRuns(t.home, "acme-review-probe-grantable")).toEqual([]);
+    await t.owner.accounts.setGrants(ada.id, {
+      plugins: ["acme-review-probe-grantable"],
+      pluginSkills: true,
+    });
+    await turn(t, ada.client);
+    expect(probeRuns(t.home, "acme-review-probe-grantable")).toHaveLength(1);
+  });
 });
 
 describe("the review child", () => {

@@ -46,8 +46,8 @@ export interface ProbeRun {
 }
 
 /** The probe's runs so far (after `learning.idle()`). */
-export function probeRuns(home: string): ProbeRun[] {
-  const file = join(home, "plugins-data", "acme-review-probe", "runs.jsonl");
+export function probeRuns(home: string, plugin = "acme-review-probe"): ProbeRun[] {
+  const file = join(home, "plugins-data", plugin, "runs.jsonl");
   if (!existsSync(file)) return [];
   return readFileSync(file, "utf8")
     .trim()
@@ -61,13 +61,15 @@ export async function startReviewDaemon(
     readonly script?: string;
     readonly config?: ElowenConfigInput;
     readonly home?: string;
+    /** The reviewer fixture (default `review-probe`). */
+    readonly probe?: string;
   } = {},
 ): Promise<TestDaemon> {
   const home = options.home ?? tempHome();
   const script = options.script === undefined ? undefined : scriptFile(home, options.script);
   return startTestDaemon({
     home,
-    plugins: ["brain-kit", "review-probe"],
+    plugins: ["brain-kit", options.probe ?? "review-probe"],
     config: {
       ...options.config,
       model: { ...(script === undefined ? {} : { script }), ...options.config?.model },

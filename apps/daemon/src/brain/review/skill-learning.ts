@@ -1,4 +1,8 @@
-import type { SkillPostTurnReviewArgs, SkillReviewerRegistration } from "@elowen/plugin-api";
+import type {
+  Access,
+  SkillPostTurnReviewArgs,
+  SkillReviewerRegistration,
+} from "@elowen/plugin-api";
 import { runWithAccess } from "../../plugins/access-scope.js";
 import type { Owned } from "../../plugins/registry.js";
 import type { Store } from "../../store/store.js";
@@ -38,6 +42,8 @@ export interface SkillLearningDeps {
   readonly config: LearningConfig;
   /** The registered reviewer now, if any. */
   readonly reviewer: () => Owned<SkillReviewerRegistration> | undefined;
+  /** Whether a plugin serves an account (a user-grantable reviewer reviews only its grantees). */
+  readonly granted?: (access: Access, plugin: string) => boolean;
   readonly admitsNewWork: () => boolean;
   readonly now: () => number;
   readonly log: (message: string) => void;
@@ -143,6 +149,12 @@ export class SkillLearning {
       });
     const registration = this.#deps.reviewer();
     if (!registration) return;
+    if (this.#deps.granted && !this.#deps.granted(exchange.access, registration.plugin))
+      return this.#emit({
+        sessionId,
+        type: "not-offered",
+        why: `${registration.plugin} is not granted`,
+      });
     const controller = new AbortController();
     this.#controllers.add(controller);
     const { source } = decision;
