@@ -50,6 +50,12 @@ export interface ElowenClientOptions {
   readonly token?: string;
   /** A fetch implementation (default: the global one). */
   readonly fetch?: typeof fetch;
+  /**
+   * The surface this client acts as (`cli`, `web`, ...), sent as `x-elowen-surface` on every
+   * request so plugins and the skill reviewer see which surface asked; omitted, the daemon
+   * counts the request as `api`.
+   */
+  readonly surface?: string;
 }
 
 /** Options of one raw request. */
@@ -74,7 +80,16 @@ export class ElowenClient {
   constructor(options: ElowenClientOptions) {
     this.#base = options.baseUrl.replace(/\/+$/, "");
     this.#token = options.token;
-    this.#fetch = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    const base = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    const surface = options.surface;
+    this.#fetch =
+      surface === undefined
+        ? base
+        : (input, init) => {
+            const headers = new Headers(init?.headers);
+            headers.set("x-elowen-surface", surface);
+            return base(input, { ...init, headers });
+          };
   }
 
   /** Sends one request and parses its JSON answer with `schema`. */

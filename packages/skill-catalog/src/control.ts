@@ -1,4 +1,6 @@
-import type { Access, SkillCatalogControl } from "@elowen/plugin-api";
+import type { Access, SkillCatalogControl, SkillReadResult } from "@elowen/plugin-api";
+import { parseArguments, substituteArguments } from "@elowen/prompt-compose";
+import { countLines } from "./frontmatter/skill-source.js";
 import type { SkillCatalog } from "./skill-catalog.js";
 
 /** What the per-plugin control needs from the host besides the catalog. */
@@ -11,6 +13,10 @@ export interface SkillCatalogControlOptions {
  * Implements plugin-api's `SkillCatalogControl` for one plugin on top of the host's catalog: the
  * projections and the reader answer for the given or current access; `canonicalBaseDir` answers
  * only for a skill the current access sees; `requestReload` replaces this plugin's set alone.
+ * `readSkill(name, { args })` substitutes the arguments (`$ARGUMENTS`, `$@`, `$1`..`$9`,
+ * `${N:-default}`, `${@:N}`, split as prompt commands split theirs) into the body and the whole
+ * source it answers, the line count then the substituted source's; without `args` the skill is
+ * served as written.
  */
 export function createSkillCatalogControl(
   catalog: SkillCatalog,
@@ -23,13 +29,26 @@ export function createSkillCatalogControl(
     visibleEntries: async ({ invocation, access }) =>
       catalog.visibleEntries({ invocation, access: access ?? current() }),
     canonicalBaseDir: (skill) => catalog.canonicalBaseDir(skill, current()),
-    readSkill: (name, read) =>
-      catalog.readSkill(name, {
+    readSkill: async (name, read) => {
+      const result = await catalog.readSkill(name, {
         access: read?.access ?? current(),
         ...(read?.invocation === undefined ? {} : { invocation: read.invocation }),
-      }),
+      });
+      return read?.args === undefined ? result : withArguments(result, read.args);
+    },
     requestReload: async (skills) => {
       await catalog.requestReload(plugin, skills);
     },
+  };
+}
+
+function withArguments(read: SkillReadResult, text: string): SkillReadResult {
+  if (!read.ok) return read;
+  const args = parseArguments(text);
+  const source = read.source === undefined ? undefined : substituteArguments(read.source, args);
+  return {
+    ...read,
+    body: substituteArguments(read.body, args),
+    ...(source === undefined ? {} : { source, lineCount: countLines(source) }),
   };
 }

@@ -43,4 +43,23 @@ describe("the per-plugin SkillCatalogControl", () => {
       "keep@other model user",
     ]);
   });
+
+  test("readSkill with args substitutes them into the body and the source, and counts the substituted lines", async () => {
+    const tree = new TempTree();
+    const catalog = catalogIn(tree);
+    const filePath = tree.write(
+      "s/greet/SKILL.md",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a skill placeholder, not a template
+      "---\nname: greet\ndescription: Greet someone.\n---\nHello $1,\nall of: $ARGUMENTS\n${2:-nobody}\n",
+    );
+    const control = createSkillCatalogControl(catalog, "skills", { currentAccess: () => access() });
+    await control.requestReload([{ name: "greet", description: "Greet someone.", filePath }]);
+    const plain = await control.readSkill("greet");
+    const read = await control.readSkill("greet", { args: 'Ada "and Bob"' });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a skill placeholder, not a template
+    expect(plain.ok && plain.body).toBe("Hello $1,\nall of: $ARGUMENTS\n${2:-nobody}\n");
+    expect(read.ok && read.body).toBe("Hello Ada,\nall of: Ada and Bob\nand Bob\n");
+    expect(read.ok && read.source).toContain("Hello Ada,");
+    expect(read.ok && read.lineCount).toBe(plain.ok && plain.lineCount);
+  });
 });

@@ -77,6 +77,7 @@ export async function connect(
   const client = new ElowenClient({
     baseUrl: url,
     token,
+    surface: "cli",
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   return { client, url, token, started };

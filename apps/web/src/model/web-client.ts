@@ -9,10 +9,5 @@ export function webClient(
   baseUrl: string = location.origin,
   fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
 ): ElowenClient {
-  const surfaced: typeof fetch = (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set("x-elowen-surface", "web");
-    return fetchImpl(input, { ...init, headers });
-  };
-  return new ElowenClient({ baseUrl, token, fetch: surfaced });
+  return new ElowenClient({ baseUrl, token, fetch: fetchImpl, surface: "web" });
 }
