@@ -42,6 +42,11 @@ export interface DaemonOptions {
   readonly log?: LogSink;
   /** Whether to write `daemon.json` (default true). */
   readonly writeDaemonFile?: boolean;
+  /**
+   * The built web client (`webRoot()` of @elowen/web, which `elowen daemon` passes) to serve at
+   * `/` on the API's own origin; without it the daemon serves the API alone.
+   */
+  readonly webDir?: string;
 }
 
 /** A running daemon. */
@@ -200,6 +205,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         listenHost: config.server.host,
         allowedHosts: config.server.allowedHosts,
         bodyLimitBytes: config.server.bodyLimitBytes,
+        ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
       },
     );
     const address = await app.listen({ host: config.server.host, port: config.server.port });

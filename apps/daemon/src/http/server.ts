@@ -13,6 +13,7 @@ import { healthRoutes } from "./routes/health.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { statusRoutes } from "./routes/status.js";
 import { turnRoutes } from "./routes/turns.js";
+import { webRoutes } from "./web-routes.js";
 import { useZod, zodToOpenApi } from "./zod-route.js";
 
 /** What the HTTP server is built with. */
@@ -20,6 +21,8 @@ export interface ServerOptions {
   readonly listenHost: string;
   readonly allowedHosts: readonly string[];
   readonly bodyLimitBytes: number;
+  /** The built web client to serve at `/` (same origin as the API); none when absent. */
+  readonly webDir?: string;
 }
 
 /**
@@ -60,5 +63,6 @@ export async function buildServer(
   eventRoutes(app, context);
   commandRoutes(app, context);
   pluginRoutes(app, context);
+  if (options.webDir !== undefined) webRoutes(app, options.webDir);
   return app;
 }
