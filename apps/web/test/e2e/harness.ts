@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, normalize, sep } from "node:path";
+import { join } from "node:path";
 import { ElowenClient } from "@elowen/client";
 import { type ElowenConfigInput, type RunningDaemon, startDaemon } from "@elowen/daemon";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
@@ -25,7 +25,6 @@ export const CHROMIUM_ARGS = [
 /** Where screenshots are saved (gitignored). */
 export const ARTIFACTS = join(import.meta.dirname, "..", "..", "test-artifacts", "e2e");
 
-const PACKAGE_DIR = join(import.meta.dirname, "..", "..");
 const FIXTURE_PLUGINS = join(import.meta.dirname, "..", "fixtures", "plugins");
 
 /** A real daemon in this process, with the bundled plugins, the web kit and a scripted offline model. */
@@ -49,10 +48,12 @@ export async function startWebDaemon(
   const scriptFile = join(home, "script.yaml");
   writeFileSync(scriptFile, script);
   const lines: string[] = [];
+  // The daemon serves the built app from its own origin, as `elowen daemon` makes it do.
   const daemon = await startDaemon({
     home,
     env: {},
     writeDaemonFile: false,
+    webDir: webRoot(),
     log: (line) => lines.push(line),
     config: {
       ...config,
@@ -111,43 +112,6 @@ export async function launchBrowser(viewport = { width: 1280, height: 860 }): Pr
   };
 }
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".map": "application/json",
-};
-
-/**
- * Serves the built app (dist/app) at the daemon's own origin, as `elowen daemon` does once it
- * hands the daemon the web directory: the document and its assets come from the build, every
- * other request (the API) reaches the real daemon unchanged. Same origin, so the app's relative
- * API calls and its content security policy behave exactly as in production.
- */
-export async function serveWebBuild(context: BrowserContext, daemonUrl: string): Promise<void> {
-  const root = webRoot();
-  const origin = new URL(daemonUrl).origin;
-  await context.route(
-    (url) =>
-      url.origin === origin &&
-      (url.pathname === "/" ||
-        url.pathname === "/index.html" ||
-        url.pathname.startsWith("/assets/")),
-    async (route) => {
-      const pathname = new URL(route.request().url()).pathname;
-      const relative = pathname === "/" ? "index.html" : normalize(pathname.slice(1));
-      const file = join(root, relative);
-      if (!file.startsWith(root + sep) || !existsSync(file))
-        return route.fulfill({ status: 404, body: "not found" });
-      await route.fulfill({
-        status: 200,
-        contentType: TYPES[extname(file)] ?? "application/octet-stream",
-        body: readFileSync(file),
-      });
-    },
-  );
-}
-
 /** Opens the app on the daemon's origin at `hash`; `token` signs in first (kept for the tab). */
 export async function openApp(
   browser: Browser,
@@ -155,7 +119,6 @@ export async function openApp(
   hash = "#/",
   token?: string,
 ): Promise<Page> {
-  await serveWebBuild(browser.context, daemon.url);
   const page = await browser.context.newPage();
   page.on("pageerror", (error) => {
     throw error;
@@ -214,9 +177,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
-
-/** The package directory (for fixtures read by tests). */
-export const WEB_PACKAGE_DIR = PACKAGE_DIR;
 
 /**
  * One daemon (playing `script`) and one browser for a test file: started before its tests,
