@@ -11,7 +11,7 @@ import {
   runGated,
 } from "@elowen/question-answer";
 import { runWithAccess } from "../../plugins/access-scope.js";
-import { runInTurn } from "../../plugins/turn-scope.js";
+import { runInTurn, scopedSignal } from "../../plugins/turn-scope.js";
 import type { ToolDef } from "./tool-def.js";
 import { type ToolScope, turnScopeOf } from "./tool-scope.js";
 
@@ -123,13 +123,16 @@ async function runTool(
   args: unknown,
   request: GatedCallRequest,
 ): Promise<ToolResult> {
+  const enter = (fn: () => void) =>
+    runInTurn(turnScopeOf(scope), () => runWithAccess(scope.access, fn));
   const context: ToolCallContext & { nested: boolean } = {
     toolCallId: request.callId,
     sessionId: scope.sessionId,
     turnId: scope.turnId,
     ...(scope.agentId === undefined ? {} : { agentId: scope.agentId }),
     access: scope.access,
-    signal: request.signal,
+    // Abort listeners run in the call's own turn, so a last card emitted from one still lands.
+    signal: scopedSignal(request.signal, enter),
     nested: request.nested,
     onUpdate: (partial) => request.onUpdate(partial),
     askUser: async (questions) => {
