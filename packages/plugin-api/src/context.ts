@@ -123,15 +123,23 @@ export interface PluginContext {
 
   /** The live skill catalog. */
   readonly skillCatalog: SkillCatalogControl;
-  /** The current session's prompt: submit as a plugin, fill or read the box, suggest. */
+  /**
+   * The current session's prompt: submit as a plugin, fill or read the box, suggest. The session
+   * is the one named in `options`, else the turn, hook or request the call runs in. `fill`,
+   * `read` and `suggest` raise their chains and reach the session's prompt box in its clients;
+   * with no client connected they answer as a session with no box does.
+   */
   readonly prompt: {
     submit(
       args: PromptSubmitArgs,
       options?: { readonly sessionId?: string },
     ): Promise<PromptSubmitResult>;
-    fill(args: PromptFillArgs): Promise<PromptFilled>;
-    read(): Promise<PromptBox>;
-    suggest(args: PromptSuggestArgs): Promise<PromptSuggestResult>;
+    fill(args: PromptFillArgs, options?: { readonly sessionId?: string }): Promise<PromptFilled>;
+    read(options?: { readonly sessionId?: string }): Promise<PromptBox>;
+    suggest(
+      args: PromptSuggestArgs,
+      options?: { readonly sessionId?: string },
+    ): Promise<PromptSuggestResult>;
   };
   /** Sub-agents of the current session. */
   readonly agent: {

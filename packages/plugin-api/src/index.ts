@@ -458,6 +458,7 @@ export type { CompatibilityProblem, CompatibilityResult, HostVersions } from "./
 export {
   CORE_VERSION,
   checkPluginCompatibility,
+  checkUiApi,
   HOST_UI_API_VERSION,
   HOST_VERSIONS,
   MIN_SHARED_API_VERSION,

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   CORE_VERSION,
   checkPluginCompatibility,
+  checkUiApi,
   HOST_UI_API_VERSION,
   SHARED_API_VERSION,
 } from "./versions.js";
@@ -61,5 +62,21 @@ describe("checkPluginCompatibility", () => {
       "sharedApi",
       "uiApi",
     ]);
+  });
+});
+
+describe("checkUiApi", () => {
+  test("accepts exactly the host UI API, and refuses one either side naming both", () => {
+    expect(checkUiApi("@acme/notes", 55)).toBeUndefined();
+    expect(checkUiApi("@acme/notes", 54)).toEqual({
+      field: "uiApi",
+      plugin: "54",
+      host: "55",
+      message: "@acme/notes's browser bundle needs host UI API 54, but this host serves UI API 55",
+    });
+    expect(checkUiApi("@acme/notes", 56)?.message).toBe(
+      "@acme/notes's browser bundle needs host UI API 56, but this host serves UI API 55",
+    );
+    expect(checkUiApi("@acme/notes", 56, 56)).toBeUndefined();
   });
 });

@@ -77,14 +77,30 @@ export function checkPluginCompatibility(
       message: `${manifest.name} declares shared API ${manifest.sharedApi}, but this host loads shared API ${range}`,
     });
   }
-  if (manifest.uiApi !== undefined && manifest.uiApi !== host.uiApi) {
-    problems.push({
-      field: "uiApi",
-      plugin: String(manifest.uiApi),
-      host: String(host.uiApi),
-      message: `${manifest.name}'s browser bundle needs host UI API ${manifest.uiApi}, but this host serves UI API ${host.uiApi}`,
-    });
-  }
+  const uiApi =
+    manifest.uiApi === undefined
+      ? undefined
+      : checkUiApi(manifest.name, manifest.uiApi, host.uiApi);
+  if (uiApi) problems.push(uiApi);
   if (problems.length === 0) return { ok: true };
   return { ok: false, problems, message: problems.map((p) => p.message).join("; ") };
+}
+
+/**
+ * The UI API rule, one for the loader and every web host: a browser bundle runs only against
+ * the host UI API it declares, exactly. Undefined when `uiApi` is `hostUiApi`; otherwise the
+ * problem, its message naming both sides.
+ */
+export function checkUiApi(
+  plugin: string,
+  uiApi: number,
+  hostUiApi: number = HOST_UI_API_VERSION,
+): CompatibilityProblem | undefined {
+  if (uiApi === hostUiApi) return undefined;
+  return {
+    field: "uiApi",
+    plugin: String(uiApi),
+    host: String(hostUiApi),
+    message: `${plugin}'s browser bundle needs host UI API ${uiApi}, but this host serves UI API ${hostUiApi}`,
+  };
 }
