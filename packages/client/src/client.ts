@@ -1,4 +1,12 @@
-import type { ChatSurface } from "@elowen/plugin-api";
+import {
+  type ChatSurface,
+  type PromptAutocompleteInput,
+  PromptAutocompleteResultSchema,
+  type PromptChangeInput,
+  PromptChangeResultSchema,
+  type PromptEditInput,
+  PromptEditResultSchema,
+} from "@elowen/plugin-api";
 import type { z } from "zod";
 import { ElowenApiError } from "./api-error.js";
 import { type EventSubscription, type SubscribeOptions, subscribeEvents } from "./event-stream.js";
@@ -24,6 +32,8 @@ import {
 import { OkBodySchema } from "./schemas/errors.js";
 import { HealthSchema } from "./schemas/health.js";
 import { HistoryPageSchema } from "./schemas/history.js";
+import { PLUGIN_UI_PATH, PluginUiListSchema } from "./schemas/plugin-ui.js";
+import { PromptBoxHookedSchema, type PromptBoxReplyBody } from "./schemas/prompt-box.js";
 import {
   type CreateSessionBody,
   type PageQuery,
@@ -241,8 +251,52 @@ export class ElowenClient {
       ),
   };
 
+  /**
+   * A session's prompt box (seed 004): which chains its plugins hook, the chains a client's box
+   * raises (`prompt.edit`, `prompt.change`, `prompt.autocomplete`, each answered with the chain's
+   * result), and the answer to a plugin's `prompt_fill`, `prompt_suggest` or `prompt_read` event.
+   */
+  readonly promptBox = {
+    /** `GET /sessions/:id/prompt-box`: the prompt-box chains with at least one hook. */
+    hooked: (sessionId: string) =>
+      this.request("GET", promptBoxPath(sessionId), { schema: PromptBoxHookedSchema }),
+    /** `POST /sessions/:id/prompt-box/edit`: the box after the edit, with its decorations. */
+    edit: (sessionId: string, input: PromptEditInput) =>
+      this.request("POST", `${promptBoxPath(sessionId)}/edit`, {
+        body: input,
+        schema: PromptEditResultSchema,
+      }),
+    /** `POST /sessions/:id/prompt-box/change`: `prompt.change` observed, `{ text }` echoed. */
+    change: (sessionId: string, input: PromptChangeInput) =>
+      this.request("POST", `${promptBoxPath(sessionId)}/change`, {
+        body: input,
+        schema: PromptChangeResultSchema,
+      }),
+    /** `POST /sessions/:id/prompt-box/autocomplete`: the rows plugins add for the token. */
+    autocomplete: (sessionId: string, input: PromptAutocompleteInput) =>
+      this.request("POST", `${promptBoxPath(sessionId)}/autocomplete`, {
+        body: input,
+        schema: PromptAutocompleteResultSchema,
+      }),
+    /** `POST /sessions/:id/prompt-box/replies/:requestId`: answer a plugin's request (first wins; 409 after). */
+    reply: (sessionId: string, requestId: string, body: PromptBoxReplyBody) =>
+      this.request("POST", `${promptBoxPath(sessionId)}/replies/${encodeURIComponent(requestId)}`, {
+        body,
+        schema: OkBodySchema,
+      }),
+  };
+
+  /** `GET /ui/plugins`: loaded plugins' view strings and browser bundles for this account. */
+  pluginUi() {
+    return this.request("GET", PLUGIN_UI_PATH, { schema: PluginUiListSchema });
+  }
+
   /** `GET /admin/hooks/audit`: the hook audit buffer (administrators). */
   hookAudit() {
     return this.request("GET", "/admin/hooks/audit", { schema: HookAuditSchema });
   }
+}
+
+function promptBoxPath(sessionId: string): string {
+  return `/sessions/${sessionId}/prompt-box`;
 }

@@ -8,6 +8,16 @@ export type { ElowenClientOptions, RequestOptions } from "./client.js";
 export { ElowenClient } from "./client.js";
 export type { EventSubscription, ReconnectPolicy, SubscribeOptions } from "./event-stream.js";
 export { subscribeEvents } from "./event-stream.js";
+export { applyPromptEdit, placeFill, spliceOf, tokenAt } from "./prompt-box/box-rules.js";
+export { drawableVirtualText, withoutInvisible } from "./prompt-box/control-chars.js";
+export type { DecorationStyle } from "./prompt-box/decorations.js";
+export {
+  DECORATION_STYLE_KEYS,
+  decorationStyle,
+  normalizeDecorations,
+  shiftDecorations,
+  styleAt,
+} from "./prompt-box/decorations.js";
 export type {
   Account,
   AccountList,
@@ -107,6 +117,34 @@ export {
   TurnCompletedEventSchema,
   TurnStartedEventSchema,
 } from "./schemas/live-events.js";
+export type { PluginUiEntry, PluginUiList } from "./schemas/plugin-ui.js";
+export {
+  PLUGIN_UI_PATH,
+  PluginUiBundleParamsSchema,
+  PluginUiEntrySchema,
+  PluginUiListSchema,
+} from "./schemas/plugin-ui.js";
+export type {
+  PromptBoxClientChain,
+  PromptBoxEventType,
+  PromptBoxHooked,
+  PromptBoxReplyBody,
+} from "./schemas/prompt-box.js";
+export {
+  PROMPT_BOX_CLIENT_CHAINS,
+  PROMPT_BOX_EVENT_DATA_SCHEMAS,
+  PROMPT_BOX_REQUEST_ID_PATTERN,
+  PromptAutocompleteBodySchema,
+  PromptBoxHookedSchema,
+  PromptBoxReplyBodySchema,
+  PromptBoxReplyParamsSchema,
+  PromptChangeBodySchema,
+  PromptEditBodySchema,
+  PromptFillEventDataSchema,
+  PromptFilledSchema,
+  PromptReadEventDataSchema,
+  PromptSuggestEventDataSchema,
+} from "./schemas/prompt-box.js";
 export type {
   CreateSessionBody,
   PageQuery,

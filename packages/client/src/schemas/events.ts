@@ -2,6 +2,7 @@ import { BrainCardSchema } from "@elowen/plugin-api";
 import { z } from "zod";
 import { HistoryEntrySchema } from "./history.js";
 import { TURN_EVENT_DATA_SCHEMAS, type TurnEventData } from "./live-events.js";
+import { PROMPT_BOX_EVENT_DATA_SCHEMAS } from "./prompt-box.js";
 
 /**
  * A live event of one session. `id` is the SSE event id: increasing within one daemon's life,
@@ -37,6 +38,7 @@ export const SESSION_EVENT_DATA_SCHEMAS = {
   entries: EntriesEventDataSchema,
   reset: ResetEventDataSchema,
   ...TURN_EVENT_DATA_SCHEMAS,
+  ...PROMPT_BOX_EVENT_DATA_SCHEMAS,
 } as const;
 
 /** A known event type. */

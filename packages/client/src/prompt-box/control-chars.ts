@@ -1,0 +1,37 @@
+/** Whether a code point is a C0 or C1 control character (newline included). */
+function isControl(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+/** Code points a terminal draws as nothing: zero-width spaces and joiners, word joiners, the BOM, the soft hyphen. */
+function isInvisible(code: number): boolean {
+  return (
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x2060 && code <= 0x2064) ||
+    code === 0xfeff ||
+    code === 0xad
+  );
+}
+
+/** A decoration's `virtualText` as drawn: a tab is four spaces; control characters other than a newline are dropped. */
+export function drawableVirtualText(text: string): string {
+  let out = "";
+  for (const char of text.replace(/\t/g, "    ")) {
+    const code = char.codePointAt(0) ?? 0;
+    if (char === "\n" || !isControl(code)) out += char;
+  }
+  return out;
+}
+
+/**
+ * A fill's text as the box takes it (seed 004, PromptFillInput.text): without the code points a
+ * terminal draws as nothing and without control characters; newlines and tabs are kept.
+ */
+export function withoutInvisible(text: string): string {
+  let out = "";
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (char === "\n" || char === "\t" || !(isControl(code) || isInvisible(code))) out += char;
+  }
+  return out;
+}
