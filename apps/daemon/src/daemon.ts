@@ -20,6 +20,8 @@ import { discoverPlugins } from "./plugins/discover.js";
 import { isGranted } from "./plugins/grants.js";
 import { loadPlugins } from "./plugins/load-plugins.js";
 import type { PluginHost } from "./plugins/plugin-host.js";
+import { PromptBoxService } from "./plugins/prompt-box.js";
+import { PromptBoxRelay } from "./plugins/prompt-box-relay.js";
 import { PluginRegistry } from "./plugins/registry.js";
 import { hostSkillCatalogControl } from "./plugins/skill-catalog-control.js";
 import { TurnServicesSlot } from "./plugins/turn-services.js";
@@ -109,6 +111,10 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     const events = new SessionEvents();
     const cards = new CardEmitter(store, events, coreLog);
     const language = preferredLanguage(env.LC_ALL ?? env.LANG);
+    const promptBoxRelay = new PromptBoxRelay(events, {
+      timeoutMs: config.plugins.promptBoxTimeoutMs,
+    });
+    const promptBox = new PromptBoxService(registry.hooks, promptBoxRelay, store);
     const host = {
       registry,
       store,
@@ -116,6 +122,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       events,
       journal: new LiveJournal(store, events),
       turnServices: new TurnServicesSlot(),
+      promptBox,
       admitsNewWork: () => admits,
       language,
       logger: (plugin: string) => pluginLogger(sink, plugin),
@@ -170,6 +177,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         registry,
         events,
         brain,
+        promptBox,
         language,
         log: coreLog,
         status: {
@@ -221,6 +229,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         learning.pause();
         const deadline = Date.now() + config.shutdown.pauseDeadlineMs;
         await brain.pause(deadline);
+        promptBoxRelay.close();
         // Aborted reviews settle at once; one stuck in a plugin is abandoned at the deadline.
         await Promise.race([
           learning.idle(),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BrainConfigSchema } from "../brain/brain-config.js";
 import { ModelConfigSchema } from "../brain/model/model-config.js";
 import { LearningConfigSchema } from "../brain/review/learning-config.js";
+import { PROMPT_BOX_REPLY_TIMEOUT_MS } from "../plugins/prompt-box-relay.js";
 
 /** The port the daemon listens on when neither the config nor `ELOWEN_PORT` names one. */
 export const DEFAULT_PORT = 7457;
@@ -61,6 +62,11 @@ export const ConfigSchema = z.strictObject({
        * (the plugin validates them).
        */
       settings: z.record(z.string().min(1), z.record(z.string(), z.unknown())).default({}),
+      /**
+       * How long a plugin's `ctx.prompt.fill`, `suggest` or `read` waits for a client's prompt
+       * box before it answers as a session with no box does.
+       */
+      promptBoxTimeoutMs: z.number().int().min(50).max(60_000).default(PROMPT_BOX_REPLY_TIMEOUT_MS),
       consent: z
         .record(
           z.string().min(1),

@@ -1,5 +1,6 @@
 import type { Brain } from "../brain/brain.js";
 import type { SessionEvents } from "../live/session-events.js";
+import type { PromptBoxService } from "../plugins/prompt-box.js";
 import type { PluginRegistry } from "../plugins/registry.js";
 import type { StatusSources } from "../plugins/status-assembly.js";
 import type { Store } from "../store/store.js";
@@ -12,6 +13,8 @@ export interface HttpContext {
   readonly events: SessionEvents;
   /** Sessions and turns: submit, abort, state, answers. */
   readonly brain: Brain;
+  /** The sessions' prompt boxes: chains raised by clients, answers to plugins' requests. */
+  readonly promptBox: PromptBoxService;
   readonly status: StatusSources;
   /** The hook bus's audit ring buffer and the capability drops, oldest first. */
   readonly hookAudit: () => readonly Record<string, unknown>[];

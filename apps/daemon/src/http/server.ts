@@ -10,6 +10,8 @@ import { attachmentRoutes } from "./routes/attachments.js";
 import { commandRoutes } from "./routes/commands.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
+import { pluginUiRoutes } from "./routes/plugin-ui.js";
+import { promptBoxRoutes } from "./routes/prompt-box.js";
 import { sessionRoutes } from "./routes/sessions.js";
 import { statusRoutes } from "./routes/status.js";
 import { turnRoutes } from "./routes/turns.js";
@@ -61,7 +63,9 @@ export async function buildServer(
   turnRoutes(app, context);
   attachmentRoutes(app, context);
   eventRoutes(app, context);
+  promptBoxRoutes(app, context);
   commandRoutes(app, context);
+  pluginUiRoutes(app, context);
   pluginRoutes(app, context);
   if (options.webDir !== undefined) webRoutes(app, options.webDir);
   return app;

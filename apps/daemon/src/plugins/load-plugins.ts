@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -11,6 +11,7 @@ import {
   parsePluginManifest,
   pluginShortName,
 } from "@elowen/plugin-api";
+import { browserBundleFile } from "./browser-bundle.js";
 import { BUNDLED_PLUGIN_CONSENT } from "./bundled-consent.js";
 import type { PluginCandidate } from "./discover.js";
 import type { LoadedPlugin, PluginState } from "./loaded-plugin.js";
@@ -81,6 +82,10 @@ async function loadOne(
   if (!compatible.ok) return refuse(compatible.message);
   const entry = entryFile(candidate, manifest);
   if (!entry.ok) return refuse(entry.reason);
+  if (manifest.browser) {
+    const bundle = browserBundleFile(candidate.dir, manifest.browser.entry);
+    if (!bundle.ok) return refuse(bundle.reason);
+  }
   let plugin: ElowenPlugin;
   try {
     const module = (await import(pathToFileURL(entry.file).href)) as { default?: unknown };
@@ -129,7 +134,21 @@ async function loadOne(
   }
   staging.commit();
   if (manifest.grantable) host.registry.grantable.add(manifest.name);
+  if (readsPromptBox(entry.file)) host.promptBox.markReader(manifest.name);
   return { name: manifest.name, version: manifest.version, ...base, state: "loaded", manifest };
+}
+
+/**
+ * Whether a plugin's module calls `$.prompt.read` (seed 004, PromptFilled: the box after a fill
+ * goes only to such a plugin). Read from its entry module's source; a plugin that reads the box
+ * some other way becomes a reader at its first `ctx.prompt.read()`.
+ */
+function readsPromptBox(file: string): boolean {
+  try {
+    return /\bprompt\s*\??\.\s*read\s*\(/.test(readFileSync(file, "utf8"));
+  } catch {
+    return false;
+  }
 }
 
 function entryFile(candidate: PluginCandidate, manifest: PluginManifest) {

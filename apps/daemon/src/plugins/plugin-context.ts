@@ -59,9 +59,9 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
     },
     prompt: {
       submit: async (args, options) => turn("prompt.submit").promptSubmit(name, args, options),
-      fill: async (args) => turn("prompt.fill").promptFill(name, args),
-      read: async () => turn("prompt.read").promptRead(name),
-      suggest: async (args) => turn("prompt.suggest").promptSuggest(name, args),
+      fill: async (args, options) => host.promptBox.fill(name, args, options),
+      read: async (options) => host.promptBox.read(name, options),
+      suggest: async (args, options) => host.promptBox.suggest(name, args, options),
     },
     agent: {
       spawn: async (args) => turn("agent.spawn").agentSpawn(name, args),

@@ -1,6 +1,7 @@
 import type { PluginLogger, SkillCatalogControl } from "@elowen/plugin-api";
 import type { CardEmitter } from "../live/card-emitter.js";
 import type { Store } from "../store/store.js";
+import type { PromptBoxService } from "./prompt-box.js";
 import type { PluginRegistry } from "./registry.js";
 import type { TurnServicesSlot } from "./turn-services.js";
 
@@ -10,6 +11,8 @@ export interface PluginHost {
   readonly store: Store;
   readonly cards: CardEmitter;
   readonly turnServices: TurnServicesSlot;
+  /** The prompt box of each session's clients: `ctx.prompt.fill`, `read` and `suggest`. */
+  readonly promptBox: PromptBoxService;
   readonly admitsNewWork: () => boolean;
   /** The daemon's language for `ctx.strings` (requests carry their own). */
   readonly language: string | undefined;

@@ -25,9 +25,15 @@ export interface TurnServices {
     args: PromptSubmitArgs,
     options?: { readonly sessionId?: string },
   ): Promise<PromptSubmitResult>;
-  promptFill(pluginName: string, args: PromptFillArgs): Promise<PromptFilled>;
-  promptRead(pluginName: string): Promise<PromptBox>;
-  promptSuggest(pluginName: string, args: PromptSuggestArgs): Promise<PromptSuggestResult>;
+  /**
+   * No longer called: `ctx.prompt.fill`, `read` and `suggest` are served by the prompt box
+   * (`PromptBoxService`), which reaches the session's clients. Optional until the brain drops them.
+   */
+  promptFill?(pluginName: string, args: PromptFillArgs): Promise<PromptFilled>;
+  /** No longer called (see `promptFill`). */
+  promptRead?(pluginName: string): Promise<PromptBox>;
+  /** No longer called (see `promptFill`). */
+  promptSuggest?(pluginName: string, args: PromptSuggestArgs): Promise<PromptSuggestResult>;
   agentSpawn(
     pluginName: string,
     args: { readonly prompt: string; readonly name?: string },

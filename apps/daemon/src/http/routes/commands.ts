@@ -11,7 +11,7 @@ import type { Access } from "@elowen/plugin-api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { runWithAccess } from "../../plugins/access-scope.js";
 import { renderPicker, runPickerAction } from "../../plugins/picker-dispatch.js";
-import { preferredLanguage, viewStrings } from "../../plugins/view-strings.js";
+import { requestLanguages, viewStrings } from "../../plugins/view-strings.js";
 import type { HttpContext } from "../http-context.js";
 import { route, type TypedRequest } from "../zod-route.js";
 
@@ -22,10 +22,10 @@ export function commandRoutes(app: FastifyInstance, context: HttpContext): void 
     return request.access;
   };
   const stringsFor = (request: FastifyRequest) => {
-    const language = preferredLanguage(request.headers["accept-language"]) ?? context.language;
+    const languages = requestLanguages(request, context.language);
     return (plugin: string) => {
       const state = context.registry.states.find((s) => s.name === plugin);
-      return state?.manifest ? viewStrings(state.manifest, language) : {};
+      return state?.manifest ? viewStrings(state.manifest, languages) : {};
     };
   };
   const pickerCall = (
