@@ -208,11 +208,13 @@ export class ChatSession extends SessionView {
   }
 
   #apply(raw: SessionEvent): void {
-    const event = parseSessionEvent(raw);
-    if (!event) {
-      if (this.#events.other?.(raw)) this.#events.changed();
+    // A prompt-box request is the screen's to answer, not the transcript's to fold.
+    if (this.#events.other?.(raw)) {
+      this.#events.changed();
       return;
     }
+    const event = parseSessionEvent(raw);
+    if (!event) return;
     if (event.type === "reset") {
       const id = this.id;
       if (id) void this.#load(id).then(() => this.#events.changed());

@@ -1,3 +1,4 @@
+import { tokenAt } from "@elowen/client";
 import type { PromptAutocompleteSuggestion } from "@elowen/plugin-api";
 import {
   type AutocompleteItem,
@@ -8,16 +9,6 @@ import {
 import type { CatalogCommand } from "../chat/catalog-command.js";
 import { offsetOf, positionOf } from "./editor-internals.js";
 import type { PromptBoxChains } from "./prompt-box-chains.js";
-
-/** The token at the caret: the run of non-whitespace characters that ends there (seed 004, PromptAutocompleteInput.token). */
-export function tokenAt(
-  text: string,
-  cursor: number,
-): { token: string; start: number } | undefined {
-  let start = cursor;
-  while (start > 0 && !/\s/.test(text[start - 1] ?? "")) start -= 1;
-  return start === cursor ? undefined : { token: text.slice(start, cursor), start };
-}
 
 /**
  * The prompt box's typeahead: pi-tui's own slash-command and file-path completion (the engine's

@@ -1,3 +1,4 @@
+import { applyPromptEdit, type PromptBoxClientChain } from "@elowen/client";
 import type {
   PromptAutocompleteInput,
   PromptAutocompleteResult,
@@ -6,16 +7,13 @@ import type {
   PromptEditResult,
 } from "@elowen/plugin-api";
 
-/** The prompt-box chains the client raises itself (seed 004); `prompt.fill` and `prompt.suggest` start at a plugin. */
-export type ClientBoxChain = "prompt.edit" | "prompt.change" | "prompt.autocomplete";
-
 /**
  * Where the prompt box raises its chains: the daemon, whose plugins hold the hooks. `hooked()`
  * names the chains with at least one hook, so that a box whose chains have none never waits on
  * the network for an edit. A failed raise fails open: the box keeps what the editor did.
  */
 export interface PromptBoxChains {
-  hooked(): ReadonlySet<ClientBoxChain>;
+  hooked(): ReadonlySet<PromptBoxClientChain>;
   edit(input: PromptEditInput): Promise<PromptEditResult>;
   change(input: PromptChangeInput): Promise<void>;
   autocomplete(input: PromptAutocompleteInput): Promise<PromptAutocompleteResult>;
@@ -24,10 +22,7 @@ export interface PromptBoxChains {
 /** A box with no plugin hooks: the engine's own behaviour, and nothing is raised. */
 export const NO_BOX_CHAINS: PromptBoxChains = {
   hooked: () => new Set(),
-  edit: async (e) => ({
-    text: e.text.slice(0, e.start) + e.inputText + e.text.slice(e.end),
-    cursor: e.start + e.inputText.length,
-  }),
+  edit: async (e) => applyPromptEdit(e),
   change: async () => {},
   autocomplete: async () => ({ suggestions: [] }),
 };

@@ -1,3 +1,4 @@
+import { normalizeDecorations, placeFill, shiftDecorations } from "@elowen/client";
 import {
   type PromptBox,
   PromptEditResultSchema,
@@ -5,8 +6,6 @@ import {
   type PromptFillInput,
   type PromptSuggestResult,
 } from "@elowen/plugin-api";
-import { withoutInvisible } from "./control-chars.js";
-import { normalizeDecorations, shiftDecorations } from "./decorations.js";
 import type { PromptBoxChains } from "./prompt-box-chains.js";
 import type { BoxChange, PromptEditor } from "./prompt-editor.js";
 
@@ -71,28 +70,15 @@ export class PromptBoxController {
     const box = this.#editor.box;
     if (this.#conditions.dialogOpen()) return { isFilled: false, refusal: "dialog", ...box };
     // The box takes the text without what a terminal draws as nothing (seed 004, PromptFillInput.text).
-    const text = withoutInvisible(input.text);
-    const at =
-      input.mode === "replace" ? 0 : input.mode === "append" ? box.text.length : box.cursor;
-    const next =
-      input.mode === "replace"
-        ? { text, cursor: text.length }
-        : input.mode === "append"
-          ? { text: box.text + text, cursor: box.text.length + text.length }
-          : { text: box.text.slice(0, at) + text + box.text.slice(at), cursor: at + text.length };
+    const placed = placeFill(box, input);
     this.#editor.suggestion = undefined;
-    this.#editor.setBox(next);
-    const moved = (input.decorations ?? []).map((d) => ({
-      ...d,
-      start: d.start + at,
-      end: d.end + at,
-    }));
-    this.#editor.decorations = normalizeDecorations(moved, next.text);
+    this.#editor.setBox(placed.box);
+    this.#editor.decorations = placed.decorations;
     this.#raiseChange(
       input.origin.kind === "plugin"
         ? { kind: "plugin", name: input.origin.name }
         : { kind: "engine" },
-      next,
+      placed.box,
     );
     this.#render();
     return { isFilled: true, ...this.#editor.box };

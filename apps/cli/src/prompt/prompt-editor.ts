@@ -1,3 +1,4 @@
+import { spliceOf } from "@elowen/client";
 import type { ClientKeyEvent, PromptBox, PromptDecoration } from "@elowen/plugin-api";
 import {
   CURSOR_MARKER,
@@ -12,7 +13,7 @@ import { dim } from "../tui/style.js";
 import { editorTheme } from "../tui/theme.js";
 import { paintRow } from "./decorations.js";
 import { editorInternals, layoutOffsets, offsetOf, positionOf } from "./editor-internals.js";
-import { keyEvent, splice } from "./splice.js";
+import { keyEvent } from "./key-event.js";
 
 /** How a change of the box came about, as the prompt box chains name it (seed 004). */
 export type BoxChange =
@@ -124,7 +125,7 @@ export class PromptEditor extends Editor {
       this.onBoxChange?.({ kind: "change", origin, after });
       return;
     }
-    const edit = splice(before, after);
+    const edit = spliceOf(before, after);
     // A paste and a keybinding's newline carry no key (seed 004, PromptEditInput.key).
     const keyed = key !== undefined && !data.includes("\x1b[200~") && edit.inputText !== "\n";
     this.onBoxChange?.({

@@ -7,6 +7,22 @@ import { type RunningDaemon, startDaemon } from "@elowen/daemon";
 /** The demo plugin (`demo/cli-kit`): a sign-in picker with a notice and URL, a task picker, tools for turns. */
 export const DEMO_PLUGIN = join(import.meta.dirname, "..", "..", "demo", "cli-kit");
 
+/**
+ * The daemon's prompt-box test plugin (`box-kit`): it hooks every prompt-box chain of seed 004,
+ * and its routes call `ctx.prompt.fill`, `suggest` and `read` for a session.
+ */
+export const BOX_KIT_PLUGIN = join(
+  import.meta.dirname,
+  "..",
+  "..",
+  "..",
+  "daemon",
+  "test",
+  "fixtures",
+  "plugins",
+  "box-kit",
+);
+
 /** A fresh data directory. */
 export function tempHome(): string {
   return mkdtempSync(join(tmpdir(), "elowen-cli-test-"));
@@ -23,11 +39,17 @@ export interface TestDaemon {
 }
 
 /**
- * Starts the real daemon (the offline model with `script`, the bundled plugins and cli-kit) on a
- * free loopback port, in a fresh data directory.
+ * Starts the real daemon (the offline model with `script`, the bundled plugins, cli-kit and any
+ * `plugins`) on a free loopback port, in a fresh data directory.
  */
 export async function startTestDaemon(
-  options: { readonly script?: string; readonly bundled?: boolean; readonly home?: string } = {},
+  options: {
+    readonly script?: string;
+    readonly bundled?: boolean;
+    readonly home?: string;
+    /** More plugin directories beside cli-kit. */
+    readonly plugins?: readonly string[];
+  } = {},
 ): Promise<TestDaemon> {
   const home = options.home ?? tempHome();
   let script: string | undefined;
@@ -44,7 +66,7 @@ export async function startTestDaemon(
       model: script === undefined ? {} : { script },
       plugins: {
         bundled: options.bundled ?? true,
-        dirs: [DEMO_PLUGIN],
+        dirs: [DEMO_PLUGIN, ...(options.plugins ?? [])],
         // Direct tools stay callable beside exec, so a script can call both.
         settings: { "@elowen/plugin-code-mode": { hideDirectTools: false } },
       },

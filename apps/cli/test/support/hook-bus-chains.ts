@@ -1,6 +1,7 @@
+import { PROMPT_BOX_CLIENT_CHAINS } from "@elowen/client";
 import { HookBus } from "@elowen/hook-bus";
 import type { ChainEventName } from "@elowen/plugin-api";
-import type { ClientBoxChain, PromptBoxChains } from "../../src/prompt/prompt-box-chains.js";
+import type { PromptBoxChains } from "../../src/prompt/prompt-box-chains.js";
 import { NO_BOX_CHAINS } from "../../src/prompt/prompt-box-chains.js";
 
 /**
@@ -14,12 +15,7 @@ export function hookBusChains(
   const raised: { event: ChainEventName; input: unknown }[] = [];
   return {
     raised,
-    hooked: () =>
-      new Set(
-        (["prompt.edit", "prompt.change", "prompt.autocomplete"] as ClientBoxChain[]).filter((e) =>
-          bus.has(e),
-        ),
-      ),
+    hooked: () => new Set(Object.values(PROMPT_BOX_CLIENT_CHAINS).filter((e) => bus.has(e))),
     edit: async (input) => {
       raised.push({ event: "prompt.edit", input });
       return bus.run("prompt.edit", input, (e) => NO_BOX_CHAINS.edit(e));
