@@ -144,6 +144,12 @@ describe("normalizeDecorations (seed 004, PromptDecoration)", () => {
     ]);
     expect(normalizeDecorations([{ start: 2, end: 3, bold: true }], text)).toEqual([]);
   });
+  test("snaps to graphemes in a draft of 200,000 characters without segmenting all of it", () => {
+    const text = `${"x".repeat(100_000)}👍🏽${"y".repeat(100_000)}`;
+    expect(normalizeDecorations([{ start: 100_002, end: 100_004, bold: true }], text)).toEqual([
+      { start: 100_000, end: 100_004, bold: true },
+    ]);
+  });
   test("draws a tab in virtualText as four spaces and drops control characters other than a newline", () => {
     expect(
       normalizeDecorations([{ start: 0, end: 0, virtualText: "\tx\u0007y\nz" }], "abc"),

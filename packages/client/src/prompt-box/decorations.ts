@@ -18,20 +18,19 @@ export type DecorationStyle = Partial<
   Pick<PromptDecoration, (typeof DECORATION_STYLE_KEYS)[number]>
 >;
 
-/** The grapheme boundaries of a text, as offsets (0 and text.length included). */
-function boundaries(text: string): number[] {
-  const found = [...segmenter.segment(text)].map((s) => s.index);
-  found.push(text.length);
-  return found;
-}
+/**
+ * How far around an offset the text is segmented to find its grapheme (ours). Segmenting the
+ * whole draft would cost a copy of it per grapheme; no grapheme a person types is this long.
+ */
+const GRAPHEME_WINDOW = 256;
 
-function snapBack(offset: number, marks: readonly number[]): number {
-  let snapped = 0;
-  for (const mark of marks) {
-    if (mark > offset) break;
-    snapped = mark;
-  }
-  return snapped;
+/** `offset` moved back to the start of the grapheme it falls inside (unchanged on a boundary). */
+function snapBack(text: string, offset: number): number {
+  if (offset <= 0 || offset >= text.length) return offset;
+  const from = Math.max(0, offset - GRAPHEME_WINDOW);
+  const window = text.slice(from, Math.min(text.length, offset + GRAPHEME_WINDOW));
+  const segment = segmenter.segment(window).containing(offset - from);
+  return from + (segment?.index ?? offset - from);
 }
 
 /**
@@ -44,12 +43,12 @@ export function normalizeDecorations(
   decorations: readonly PromptDecoration[],
   text: string,
 ): PromptDecoration[] {
-  const marks = boundaries(text);
+  if (decorations.length === 0) return [];
   const out: PromptDecoration[] = [];
   const clamp = (n: number) => Math.min(text.length, Math.max(0, Math.trunc(n)));
   for (const { virtualText, ...rest } of decorations) {
-    const start = snapBack(clamp(rest.start), marks);
-    const end = snapBack(clamp(rest.end), marks);
+    const start = snapBack(text, clamp(rest.start));
+    const end = snapBack(text, clamp(rest.end));
     const shown = virtualText === undefined ? undefined : drawableVirtualText(virtualText);
     if (end <= start && !shown) continue;
     out.push(shown ? { ...rest, start, end, virtualText: shown } : { ...rest, start, end });

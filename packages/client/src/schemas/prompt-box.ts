@@ -110,7 +110,7 @@ export type PromptBoxReplyBody = z.infer<typeof PromptBoxReplyBodySchema>;
 
 const request = {
   requestId: z.string(),
-  /** When the daemon stops waiting (epoch ms): a client that sees the request later ignores it. */
+  /** When the daemon stops waiting (epoch ms, its clock): an answer after it is refused 409. */
   expiresAt: z.number().int(),
 };
 /** `prompt_fill`: a plugin's fill, as its `prompt.fill` chain left it, for the box to land. */
