@@ -41,7 +41,7 @@ describe("prompt.submit and input", () => {
     });
   });
 
-  test("turn context is stored hidden in the same commit as the user message and never drawn", async () => {
+  test("turn context is stored hidden, in one entry, in the same commit as the user message and never drawn", async () => {
     t = await startBrainDaemon({ settings: { turnContext: "Open ticket: ACME-7." } });
     const session = await t.owner.sessions.create();
     await t.owner.sessions.submitTurn(session.id, { text: "status?", waitForSettle: true });
@@ -50,7 +50,10 @@ describe("prompt.submit and input", () => {
     const user = branch.find((e) => e.kind === "user");
     expect(context).toMatchObject({
       hidden: true,
-      data: { text: "Open ticket: ACME-7.", name: "facts" },
+      data: {
+        turnId: (user?.data as { turnId: string }).turnId,
+        records: [{ text: "Open ticket: ACME-7.", name: "facts", placement: "before-user" }],
+      },
     });
     expect(context?.createdAt).toBe(user?.createdAt);
     expect(context?.seq).toBe((user?.seq ?? 0) - 1);

@@ -137,7 +137,7 @@ describe("step context", () => {
     ]);
     expect(branch[4]).toMatchObject({
       hidden: true,
-      data: { text: "Remember the budget.", toolResults: 2 },
+      data: { toolResults: 2, records: [{ text: "Remember the budget.", clamped: false }] },
     });
   });
 });

@@ -3,6 +3,7 @@ import { currentTurn } from "../../plugins/turn-scope.js";
 import { NotInTurnError } from "../../plugins/turn-services.js";
 import { mintId } from "../../store/ids.js";
 import type { Brain } from "../brain.js";
+import { turnController } from "../session/session-runtime.js";
 import { runTurn } from "../turn/run-turn.js";
 
 /** How deep sub-agents may spawn sub-agents (ours). */
@@ -69,7 +70,7 @@ export class SubAgents {
         ...extra,
       });
     publish({});
-    const controller = new AbortController();
+    const controller = turnController();
     const stop = () => controller.abort();
     parent.controller.signal.addEventListener("abort", stop, { once: true });
     try {

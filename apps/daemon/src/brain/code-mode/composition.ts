@@ -4,10 +4,10 @@ import type {
   PluginTool,
 } from "@elowen/plugin-api";
 import { TOOL_NAME_PATTERN } from "@elowen/plugin-api";
-import { z } from "zod";
 import { runWithAccess } from "../../plugins/access-scope.js";
 import { runInTurn } from "../../plugins/turn-scope.js";
 import type { BrainContext } from "../brain-context.js";
+import { inputJsonSchema } from "../tools/input-json-schema.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";
 import type { ToolDef } from "../tools/tool-def.js";
 import { turnScopeOf } from "../tools/tool-scope.js";
@@ -29,10 +29,7 @@ function wrapperDefs(
       continue;
     }
     try {
-      const parametersJsonSchema = z.toJSONSchema(tool.parameters, { io: "input" }) as Record<
-        string,
-        unknown
-      >;
+      const parametersJsonSchema = inputJsonSchema(tool.parameters);
       out.push(pluginToolDef({ plugin, tool, parametersJsonSchema }, reader));
       taken.add(tool.name);
     } catch (error) {

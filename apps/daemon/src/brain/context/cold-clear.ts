@@ -1,7 +1,7 @@
 import { CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
-import { parseTurnContextRecord } from "@elowen/prompt-compose";
 import type { Store } from "../../store/store.js";
 import type { JournalEntry } from "../../store/types.js";
+import { turnContextRecordsOf } from "../turn/context-entries.js";
 
 /**
  * True when cold clearing is due: some turn-context record is more than twice `afterTurns` turns
@@ -16,12 +16,34 @@ export function coldClearDue(
   return afterTurns > 0 && oldestContextTurn !== null && turns - oldestContextTurn > 2 * afterTurns;
 }
 
+/** Each turn's position on a branch (by its user entry) and the oldest with live turn context. */
+export function contextTurns(branch: readonly JournalEntry[]): {
+  readonly ordinal: ReadonlyMap<string, number>;
+  readonly oldest: number | null;
+} {
+  const ordinal = new Map<string, number>();
+  for (const entry of branch) {
+    const turnId = entry.kind === "user" && (entry.data as { turnId?: unknown } | null)?.turnId;
+    if (typeof turnId === "string") ordinal.set(turnId, ordinal.size);
+  }
+  // A second pass: a turn's records are committed just before its user entry.
+  let oldest: number | null = null;
+  for (const entry of branch) {
+    if (entry.customType !== TURN_CONTEXT_ENTRY) continue;
+    for (const record of turnContextRecordsOf(entry.data)) {
+      const turn = ordinal.get(record.turnId);
+      if (turn !== undefined && (oldest === null || turn < oldest)) oldest = turn;
+    }
+  }
+  return { ordinal, oldest };
+}
+
 /**
  * Cold clearing (seed 000, Prompt context): when it is due ({@link coldClearDue}), turn-context
  * records of turns more than `afterTurns` turns old are retired in place as
  * `elowen.context-cleared` records (the provider no longer replays them; the person's words, which
- * are never such records, stay as they were). Answers how many it retired; `afterTurns` 0 retires
- * nothing.
+ * are never such records, stay as they were). Answers how many records it retired; `afterTurns` 0
+ * retires nothing.
  */
 export async function retireColdContext(
   store: Store,
@@ -31,36 +53,24 @@ export async function retireColdContext(
   now: number,
 ): Promise<number> {
   if (afterTurns <= 0) return 0;
-  const ordinal = new Map<string, number>();
-  for (const entry of branch) {
-    const turnId = (entry.data as { turnId?: unknown } | null)?.turnId;
-    if (entry.kind === "user" && typeof turnId === "string") ordinal.set(turnId, ordinal.size);
-  }
+  const { ordinal, oldest } = contextTurns(branch);
   const newest = ordinal.size;
-  let oldest: number | null = null;
-  for (const entry of branch) {
-    const record =
-      entry.customType === TURN_CONTEXT_ENTRY ? parseTurnContextRecord(entry.data) : undefined;
-    const turn = record ? ordinal.get(record.turnId) : undefined;
-    if (turn !== undefined && (oldest === null || turn < oldest)) oldest = turn;
-  }
   if (!coldClearDue(newest, oldest, afterTurns)) return 0;
   let retired = 0;
   for (const entry of branch) {
     if (entry.customType !== TURN_CONTEXT_ENTRY) continue;
-    const record = parseTurnContextRecord(entry.data);
-    const turn = record ? ordinal.get(record.turnId) : undefined;
-    if (!record || turn === undefined || newest - turn <= afterTurns) continue;
+    const records = turnContextRecordsOf(entry.data);
+    const first = records[0];
+    const turn = first ? ordinal.get(first.turnId) : undefined;
+    if (!first || turn === undefined || newest - turn <= afterTurns) continue;
     await store.journal.updateData(sessionId, entry.id, () => ({
       type: CONTEXT_CLEARED_ENTRY,
-      v: 1,
-      plugin: record.plugin,
-      name: record.name,
-      turnId: record.turnId,
-      placement: record.placement,
+      v: 2,
+      turnId: first.turnId,
+      records: records.map(({ plugin, name, placement }) => ({ plugin, name, placement })),
       clearedAt: now,
     }));
-    retired += 1;
+    retired += records.length;
   }
   return retired;
 }

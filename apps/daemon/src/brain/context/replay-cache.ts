@@ -1,10 +1,7 @@
-import { TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
-import { parseTurnContextRecord } from "@elowen/prompt-compose";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import type { JournalEntry } from "../../store/types.js";
 import type { BrainHost } from "../brain-host.js";
 import { replayBranch } from "../turn/replay.js";
-import { coldClearDue } from "./cold-clear.js";
+import { coldClearDue, contextTurns } from "./cold-clear.js";
 import { maintainContext } from "./maintain-context.js";
 
 /**
@@ -29,20 +26,6 @@ export interface Conversation {
   readonly history: AgentMessage[];
   readonly turns: number;
   readonly oldestContextTurn: number | null;
-}
-
-function oldestContext(branch: readonly JournalEntry[]): number | null {
-  const ordinal = new Map<string, number>();
-  let oldest: number | null = null;
-  for (const entry of branch) {
-    const turnId = (entry.data as { turnId?: unknown } | null)?.turnId;
-    if (entry.kind === "user" && typeof turnId === "string") ordinal.set(turnId, ordinal.size);
-    if (entry.customType !== TURN_CONTEXT_ENTRY) continue;
-    const record = parseTurnContextRecord(entry.data);
-    const turn = record ? ordinal.get(record.turnId) : undefined;
-    if (turn !== undefined && (oldest === null || turn < oldest)) oldest = turn;
-  }
-  return oldest;
 }
 
 /**
@@ -73,6 +56,6 @@ export async function conversationFor(
   return {
     history: await replayBranch(branch, host.store.blobs),
     turns: branch.filter((e) => e.kind === "user").length,
-    oldestContextTurn: oldestContext(branch),
+    oldestContextTurn: contextTurns(branch).oldest,
   };
 }

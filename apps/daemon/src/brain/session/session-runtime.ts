@@ -1,6 +1,19 @@
+import { setMaxListeners } from "node:events";
 import type { TurnOutcome } from "@elowen/client";
 import type { Access, PromptOrigin } from "@elowen/plugin-api";
 import type { ReplayCache } from "../context/replay-cache.js";
+
+/**
+ * The controller of one turn. Every provider, hook and tool call of the turn listens to its signal
+ * while it runs (twenty plugins' step-context providers are twenty listeners at once), so Node's
+ * leak warning, meant for listeners that pile up, is turned off for it: the warning would be
+ * printed on every turn, with a stack trace.
+ */
+export function turnController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
 
 /** A prompt accepted for a session, waiting for (or running as) its turn. */
 export interface Submission {
@@ -63,7 +76,7 @@ export class SessionRuntime {
         const head = this.queue[0];
         if (!head?.ready) return;
         this.queue.shift();
-        const controller = new AbortController();
+        const controller = turnController();
         this.running = { submission: head, controller };
         try {
           await run(head, controller);

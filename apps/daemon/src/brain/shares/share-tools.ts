@@ -7,6 +7,7 @@ import {
 } from "@elowen/plugin-api";
 import { z } from "zod";
 import { turnTrace } from "../code-mode/turn-trace.js";
+import { inputJsonSchema } from "../tools/input-json-schema.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";
 import type { HostToolContext, ToolDef } from "../tools/tool-def.js";
 import { sessionWorkspace } from "../tools/workspace-guard.js";
@@ -60,7 +61,7 @@ function hostTool(
   const def = pluginToolDef({
     plugin: "core",
     tool,
-    parametersJsonSchema: z.toJSONSchema(parameters, { io: "input" }) as Record<string, unknown>,
+    parametersJsonSchema: inputJsonSchema(parameters),
   });
   return { ...def, run };
 }

@@ -1,4 +1,4 @@
-import { type RunOutcome, STEP_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import type { RunOutcome } from "@elowen/plugin-api";
 import { isStepContextDue, renderStepContext } from "@elowen/prompt-compose";
 import {
   type AgentLoopConfig,
@@ -9,6 +9,7 @@ import {
 import type { AssistantMessage, Message } from "@mariozechner/pi-ai";
 import { captureRequest } from "../review/captured-request.js";
 import { agentTools } from "../tools/agent-tools.js";
+import { stepContextEntry } from "./context-entries.js";
 import { LiveWriter } from "./live-writer.js";
 import { noteMessage } from "./replay.js";
 import { stepStreamFn } from "./step-stream.js";
@@ -155,12 +156,7 @@ async function stepContext(turn: TurnState): Promise<AgentMessage[]> {
   if (records.length === 0) return [];
   await host.journal.append(
     turn.sessionId,
-    records.map((record) => ({
-      kind: "custom",
-      customType: STEP_CONTEXT_ENTRY,
-      hidden: true,
-      data: record,
-    })),
+    stepContextEntry(turn.turnId, turn.toolResults, records),
   );
   return records.map((record) => noteMessage(record.text, record.at));
 }

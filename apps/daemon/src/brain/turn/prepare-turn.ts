@@ -1,10 +1,5 @@
 import type { UserEntryData } from "@elowen/client";
-import {
-  type Access,
-  type PromptOrigin,
-  type SessionKind,
-  TURN_CONTEXT_ENTRY,
-} from "@elowen/plugin-api";
+import type { Access, PromptOrigin, SessionKind } from "@elowen/plugin-api";
 import { applyInputTransforms, renderTurnContext } from "@elowen/prompt-compose";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { isGranted } from "../../plugins/grants.js";
@@ -17,6 +12,7 @@ import { spawnPersona } from "../session/spawn.js";
 import { baseToolSurface } from "../tools/tool-surface.js";
 import { AuthoringNotes, authoringSource } from "./authoring-notes.js";
 import { composeSystemPrompt } from "./compose-prompt.js";
+import { turnContextEntry } from "./context-entries.js";
 import { mentionBlocks } from "./mentions.js";
 import { SUBMIT_CONTEXT_ENTRY, userContent } from "./replay.js";
 import { submitContextBlocks } from "./submit-context.js";
@@ -176,12 +172,7 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     origin: start.origin,
     ...agent,
   };
-  const entries: NewJournalEntry[] = rendered.records.map((record) => ({
-    kind: "custom",
-    customType: TURN_CONTEXT_ENTRY,
-    hidden: true,
-    data: record,
-  }));
+  const entries: NewJournalEntry[] = turnContextEntry(turnId, rendered.records);
   if (context.length > 0)
     entries.push({
       kind: "custom",

@@ -1,7 +1,6 @@
 import { parseEntryData } from "@elowen/client";
 import { RUN_BOUNDARY_ENTRY, STEP_CONTEXT_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
 import {
-  parseTurnContextRecord,
   replayTurnContext,
   type TurnContextRecord,
   wrapSystemReminder,
@@ -10,6 +9,7 @@ import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, TextContent, ToolResultMessage } from "@mariozechner/pi-ai";
 import type { BlobStore } from "../../store/blob-store.js";
 import type { JournalEntry } from "../../store/types.js";
+import { stepContextTextsOf, turnContextRecordsOf } from "./context-entries.js";
 import { storedEntry } from "./stored-entry.js";
 import { replayContent } from "./stored-result.js";
 
@@ -66,9 +66,11 @@ export async function replayBranch(
   const submitContext = new Map<string, string[]>();
   for (const entry of entries.slice(from)) {
     if (entry.customType === TURN_CONTEXT_ENTRY) {
-      const record = parseTurnContextRecord(entry.data);
-      if (record)
-        turnContext.set(record.turnId, [...(turnContext.get(record.turnId) ?? []), record]);
+      for (const record of turnContextRecordsOf(entry.data)) {
+        const records = turnContext.get(record.turnId);
+        if (records) records.push(record);
+        else turnContext.set(record.turnId, [record]);
+      }
     } else if (entry.customType === SUBMIT_CONTEXT_ENTRY) {
       const data = entry.data as { turnId?: unknown; blocks?: unknown };
       if (typeof data.turnId === "string" && Array.isArray(data.blocks))
@@ -138,12 +140,13 @@ export async function replayBranch(
       out.push(message);
       const order = data.content.flatMap((b) => (b.type === "toolCall" ? [b.id] : []));
       if (order.length > 0) pendingResults = { order, results: [] };
-    } else if (entry.customType === STEP_CONTEXT_ENTRY || entry.customType === RUN_BOUNDARY_ENTRY) {
-      const text = (entry.data as { text?: unknown; kind?: unknown }).text;
-      const isNote =
-        entry.customType === STEP_CONTEXT_ENTRY ||
-        (entry.data as { kind?: unknown }).kind === "message";
-      if (isNote && typeof text === "string") out.push(noteMessage(text, entry.createdAt));
+    } else if (entry.customType === STEP_CONTEXT_ENTRY) {
+      for (const text of stepContextTextsOf(entry.data))
+        out.push(noteMessage(text, entry.createdAt));
+    } else if (entry.customType === RUN_BOUNDARY_ENTRY) {
+      const { text, kind } = entry.data as { text?: unknown; kind?: unknown };
+      if (kind === "message" && typeof text === "string")
+        out.push(noteMessage(text, entry.createdAt));
     }
   }
   flush();

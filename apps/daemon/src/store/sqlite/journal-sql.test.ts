@@ -118,6 +118,25 @@ describe("the journal", () => {
     ).rejects.toMatchObject({ code: "invalid" });
   });
 
+  test("a named parent must be an on-branch entry of the session; the leaf needs no naming", async () => {
+    const [a] = await t.store.journal.append(t.sessionId, [message("a")]);
+    const [hidden] = await t.store.journal.append(t.sessionId, [
+      { kind: "custom", customType: "x", offBranch: true, hidden: true, data: {} },
+    ]);
+    await expect(
+      t.store.journal.append(t.sessionId, [message("b")], { parentId: hidden?.id ?? "" }),
+    ).rejects.toMatchObject({ code: "invalid" });
+    await expect(
+      t.store.journal.append(t.sessionId, [message("b")], { parentId: "e_missing" }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(t.store.journal.append("s_missing", [message("b")])).rejects.toMatchObject({
+      code: "not_found",
+    });
+    const [b] = await t.store.journal.append(t.sessionId, [message("b")], { parentId: a?.id });
+    const [c] = await t.store.journal.append(t.sessionId, [message("c")]);
+    expect([b?.parentId, c?.parentId]).toEqual([a?.id, b?.id]);
+  });
+
   test("deleting a session removes its journal, cards and attachment ownership", async () => {
     const blob = await t.store.blobs.put(new TextEncoder().encode("png-bytes"));
     await t.store.attachments.recordShared(t.sessionId, {

@@ -18,6 +18,9 @@ const BRANCH = `WITH RECURSIVE path(id, parent_id) AS (
 /** The SQLite journal: append in one transaction, in-place data rewrites, branch paging. */
 export function sqliteJournal(db: Database.Database, now: () => number): JournalStore {
   const session = db.prepare<[string], SessionRow>("SELECT * FROM sessions WHERE id = ?");
+  const position = db.prepare<[string], Pick<SessionRow, "leaf_id" | "next_seq">>(
+    "SELECT leaf_id, next_seq FROM sessions WHERE id = ?",
+  );
   const entry = db.prepare<[string, string], EntryRow>(
     "SELECT * FROM entries WHERE session_id = ? AND id = ?",
   );
@@ -67,13 +70,17 @@ export function sqliteJournal(db: Database.Database, now: () => number): Journal
 
   const append = db.transaction(
     (sessionId: string, entries: readonly NewJournalEntry[], options: AppendOptions) => {
-      const row = requireSession(sessionId);
+      const row = position.get(sessionId);
+      if (!row) throw new StoreError("not_found", `no session ${sessionId}`);
+      // The leaf is on the branch by construction (only on-branch entries become it), so only a
+      // parent the caller names is looked up.
       let parent = options.parentId === undefined ? row.leaf_id : options.parentId;
-      if (parent !== null) requireOnBranch(sessionId, parent);
+      if (parent !== null && parent !== row.leaf_id) requireOnBranch(sessionId, parent);
       let seq = row.next_seq;
       const at = now();
       const written: JournalEntry[] = [];
-      entries.forEach((input, index) => {
+      for (let index = 0; index < entries.length; index += 1) {
+        const input = entries[index] as NewJournalEntry;
         if (input.id !== undefined && !ENTRY_ID_SUPPLIED_PATTERN.test(input.id)) {
           throw new StoreError(
             "invalid",
@@ -122,7 +129,7 @@ export function sqliteJournal(db: Database.Database, now: () => number): Journal
         });
         seq += 1;
         if (!offBranch) parent = id;
-      });
+      }
       advance.run(parent, seq, at, sessionId);
       if (options.openTurn)
         openTurn.run(options.openTurn.turnId, sessionId, options.openTurn.startedAt);
