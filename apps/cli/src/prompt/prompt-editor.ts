@@ -111,8 +111,10 @@ export class PromptEditor extends Editor {
     }
     if (before.text === after.text && before.cursor === after.cursor) return;
     if (after.text !== "") this.suggestion = undefined;
+    // Only a key that takes a completion row writes the engine's text; a key typed while the
+    // menu shows is still the person's edit.
     const origin =
-      menuOpen && before.text !== after.text
+      menuOpen && (key === "tab" || key === "enter") && before.text !== after.text
         ? "engine"
         : key === "up" || key === "down"
           ? before.text !== after.text

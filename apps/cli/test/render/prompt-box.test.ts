@@ -135,6 +135,32 @@ describe("the prompt box's chains", () => {
   });
 });
 
+describe("the completion menu and the box's chains", () => {
+  test("raises a key typed while the menu shows as the person's edit, and a taken row as the engine's change", async () => {
+    const bus = new HookBus();
+    bus.on("tags", "prompt.autocomplete", { token: /^#/ }, async (_$, e, next) => ({
+      suggestions: [...(await next(e)).suggestions, { text: "#todo" }, { text: "#today" }],
+    }));
+    bus.on("edits", "prompt.edit", (_$, e, next) => next(e));
+    bus.on("changes", "prompt.change", (_$, e, next) => next(e));
+    const chains = hookBusChains(bus);
+    h = screenHarness({ chains });
+    h.keys(..."#t");
+    await until(() => h?.screen.editor.isShowingAutocomplete() === true, "the completion menu");
+    h.keys("o");
+    await settle();
+    const edits = chains.raised.filter((r) => r.event === "prompt.edit");
+    expect(edits.at(-1)?.input).toMatchObject({ text: "#t", inputText: "o" });
+    await until(() => h?.screen.editor.isShowingAutocomplete() === true, "the menu again");
+    h.keys(TAB);
+    await settle();
+    expect(h.screen.box.read().text).toBe("#todo");
+    expect(chains.raised.filter((r) => r.event === "prompt.change").map((r) => r.input)).toEqual([
+      { text: "#todo", cursor: 5, origin: { kind: "engine" } },
+    ]);
+  });
+});
+
 describe("suggestions and fills", () => {
   test("shows a suggestion dim in the empty box; Tab takes it into the box for editing", async () => {
     h = screenHarness();

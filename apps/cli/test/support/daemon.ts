@@ -13,14 +13,7 @@ export const DEMO_PLUGIN = join(import.meta.dirname, "..", "..", "demo", "cli-ki
  */
 export const BOX_KIT_PLUGIN = join(
   import.meta.dirname,
-  "..",
-  "..",
-  "..",
-  "daemon",
-  "test",
-  "fixtures",
-  "plugins",
-  "box-kit",
+  "../../../daemon/test/fixtures/plugins/box-kit",
 );
 
 /** A fresh data directory. */
