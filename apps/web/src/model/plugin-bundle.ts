@@ -1,4 +1,4 @@
-import { HOST_UI_API_VERSION, type PluginBrowserBundle } from "@elowen/plugin-api";
+import { checkUiApi, HOST_UI_API_VERSION, type PluginBrowserBundle } from "@elowen/plugin-api";
 
 /** A browser bundle that passed {@link checkPluginBundle}, or why it was refused. */
 export type BundleCheck =
@@ -7,8 +7,8 @@ export type BundleCheck =
 
 /**
  * Checks a plugin's loaded browser bundle module against the host UI API this web client serves
- * ({@link HOST_UI_API_VERSION}). A bundle declaring another UI API is refused with a message
- * naming both sides, as the daemon's loader words it; a malformed one is refused naming the field
+ * ({@link HOST_UI_API_VERSION}). A bundle declaring another UI API is refused by the loader's own
+ * rule (`checkUiApi`), its message naming both sides; a malformed one is refused naming the field
  * and the rule. `declaredUiApi` is the manifest's `uiApi`, when the listing gave it: it must agree.
  */
 export function checkPluginBundle(
@@ -33,10 +33,9 @@ export function checkPluginBundle(
     return refuse(
       `${plugin}'s browser bundle declares host UI API ${uiApi}, but its manifest declares ${needed}`,
     );
-  if (uiApi !== hostUiApi)
-    return refuse(
-      `${plugin}'s browser bundle needs host UI API ${uiApi}, but this host serves UI API ${hostUiApi}`,
-    );
+  // The loader's rule, word for word (checkUiApi of @elowen/plugin-api).
+  const problem = checkUiApi(plugin, uiApi, hostUiApi);
+  if (problem) return refuse(problem.message);
   if (typeof views !== "object" || views === null || Array.isArray(views))
     return refuse(`${plugin}'s browser bundle: default.views must be an object of views by id`);
   for (const [id, view] of Object.entries(views)) {

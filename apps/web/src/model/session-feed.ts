@@ -25,6 +25,11 @@ export interface SessionFeedOptions {
   readonly schedule?: (run: () => void) => void;
   /** Reconnect delays of the event stream (tests shorten them). */
   readonly reconnect?: { readonly initialDelayMs?: number; readonly maxDelayMs?: number };
+  /**
+   * Takes an event another part of the view answers (a plugin's prompt-box request); true when
+   * it did, and the transcript never sees it. Called at once, even while history loads.
+   */
+  readonly intercept?: (event: SessionEvent) => boolean;
 }
 
 /**
@@ -111,6 +116,7 @@ export class SessionFeed {
 
   #receive(event: SessionEvent): void {
     if (this.#closed) return;
+    if (this.#options.intercept?.(event)) return;
     if (event.type === "reset") {
       // The reset carries the current id: resuming after it replays only later events.
       this.#cursor.accept(event.id);

@@ -1,7 +1,6 @@
-import type { ElowenClient, Me } from "@elowen/client";
+import type { ElowenClient, Me, PluginUiEntry } from "@elowen/client";
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { PluginUiEntry } from "../model/plugin-ui.js";
 
 /** What every signed-in view needs: the client, who is signed in, and the plugins' UI. */
 export interface AppServices {

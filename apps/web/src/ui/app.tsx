@@ -1,6 +1,6 @@
-import type { ElowenClient } from "@elowen/client";
+import type { ElowenClient, PluginUiEntry } from "@elowen/client";
 import { useEffect, useState } from "preact/hooks";
-import { listPluginUi, type PluginUiEntry } from "../model/plugin-ui.js";
+import { listPluginUi } from "../model/plugin-ui.js";
 import type { TokenStorage } from "../model/token-store.js";
 import { failureText } from "./alert.js";
 import { AppContext, type AppServices } from "./app-context.js";

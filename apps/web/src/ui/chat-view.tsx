@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { PromptBoxModel } from "../model/prompt-box.js";
 import { type FeedStatus, SessionFeed } from "../model/session-feed.js";
 import type { TranscriptView } from "../model/views.js";
 import { useApp } from "./app-context.js";
@@ -17,7 +18,8 @@ export interface ChatViewOptions {
 
 /**
  * One session's chat: the transcript streaming over SSE (the feed reconnects without losing or
- * repeating events), older history on demand, the cards, transient notices, and the composer.
+ * repeating events), older history on demand, the cards, transient notices, and the composer,
+ * whose prompt box answers plugins' requests arriving on the same stream.
  */
 export function ChatView({
   sessionId,
@@ -34,12 +36,16 @@ export function ChatView({
   const feedRef = useRef<SessionFeed>();
   const endRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  // The session's prompt box: plugins' requests reach it through the feed's stream.
+  const box = useMemo(() => new PromptBoxModel(client, sessionId), [client, sessionId]);
 
   useEffect(() => {
     setView(undefined);
+    void box.refresh().catch(() => {});
     const feed = new SessionFeed({
       client,
       sessionId,
+      intercept: (event) => box.handle(event),
       onChange: (next) => {
         setView(next);
         setHasOlder(feed.hasOlder);
@@ -56,7 +62,7 @@ export function ChatView({
     return () => {
       void feed.close();
     };
-  }, [client, sessionId, options]);
+  }, [client, sessionId, options, box]);
 
   const interactive = useRef(false);
   useEffect(() => {
@@ -127,7 +133,7 @@ export function ChatView({
         </ul>
       )}
       {view && <Cards cards={view.cards} />}
-      <Composer sessionId={sessionId} running={view?.running ?? false} />
+      <Composer sessionId={sessionId} running={view?.running ?? false} box={box} />
     </section>
   );
 }

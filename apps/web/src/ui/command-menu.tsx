@@ -1,4 +1,5 @@
 import type { CommandCatalog } from "@elowen/client";
+import type { PromptAutocompleteSuggestion } from "@elowen/plugin-api";
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { useApp } from "./app-context.js";
@@ -16,13 +17,17 @@ export interface CommandMenuProps {
 }
 
 /**
- * The slash-command typeahead: while the draft is `/` and a command name being typed, the
- * catalog (`GET /commands?surface=web`, refetched each time the menu opens) is filtered by that
- * prefix and offered as a listbox; arrows move, Enter or Tab takes, Escape closes.
+ * The prompt box's typeahead: while the draft is `/` and a command name being typed, the catalog
+ * (`GET /commands?surface=web`, refetched each time the menu opens) is filtered by that prefix;
+ * under the engine's own rows come the rows plugins add for the token at the caret
+ * (`prompt.autocomplete`). One listbox: arrows move, Enter or Tab takes, Escape closes.
  */
 export function CommandMenu(props: {
   readonly text: string;
   readonly onTake: (command: Command) => void;
+  /** The rows plugins add for the token at the caret, drawn under the commands. */
+  readonly rows?: readonly PromptAutocompleteSuggestion[];
+  readonly onTakeRow?: (row: PromptAutocompleteSuggestion) => void;
   readonly children: (menu: CommandMenuProps) => ComponentChildren;
 }) {
   const { client } = useApp();
@@ -53,22 +58,32 @@ export function CommandMenu(props: {
   const matches = open
     ? (catalog ?? []).filter((c) => c.name.startsWith(prefix ?? "")).slice(0, COMMAND_MENU_ROWS)
     : [];
-  const shown = matches.length > 0;
-  const index = Math.min(active, Math.max(0, matches.length - 1));
+  const rows = closedFor === props.text ? [] : (props.rows ?? []).slice(0, COMMAND_MENU_ROWS);
+  const items = [
+    ...matches.map((command) => ({ id: `command-${command.name}`, command })),
+    ...rows.map((row, i) => ({ id: `completion-${i}`, row })),
+  ];
+  const shown = items.length > 0;
+  const index = Math.min(active, Math.max(0, items.length - 1));
+  const take = (item: (typeof items)[number] | undefined) => {
+    if (item && "command" in item) props.onTake(item.command);
+    else if (item) props.onTakeRow?.(item.row);
+    setActive(0);
+  };
 
   const onKeyDown = (event: KeyboardEvent): boolean => {
     if (!shown) return false;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((index + step + matches.length) % matches.length);
+      setActive((index + step + items.length) % items.length);
       return true;
     }
     if (event.key === "Enter" || event.key === "Tab") {
-      const command = matches[index];
-      if (!command) return false;
+      const item = items[index];
+      if (!item) return false;
       event.preventDefault();
-      props.onTake(command);
+      take(item);
       return true;
     }
     if (event.key === "Escape") {
@@ -81,22 +96,38 @@ export function CommandMenu(props: {
   return (
     <div class="command-menu-wrap">
       {shown && (
-        <div id="command-menu" role="listbox" class="command-menu" aria-label="Commands">
-          {matches.map((command, i) => (
+        <div
+          id="command-menu"
+          role="listbox"
+          class="command-menu"
+          aria-label={matches.length > 0 ? "Commands" : "Completions"}
+        >
+          {items.map((item, i) => (
             <div
-              key={command.name}
-              id={`command-${command.name}`}
+              key={item.id}
+              id={item.id}
               role="option"
               tabIndex={-1}
               aria-selected={i === index ? "true" : "false"}
               onMouseDown={(event) => {
                 event.preventDefault();
-                props.onTake(command);
+                take(item);
               }}
             >
-              <span class="command-name">/{command.name}</span>
-              {command.argumentHint && <span class="hint"> {command.argumentHint}</span>}
-              <span class="hint"> {command.description}</span>
+              {"command" in item ? (
+                <>
+                  <span class="command-name">/{item.command.name}</span>
+                  {item.command.argumentHint && (
+                    <span class="hint"> {item.command.argumentHint}</span>
+                  )}
+                  <span class="hint"> {item.command.description}</span>
+                </>
+              ) : (
+                <>
+                  <span class="command-name">{item.row.label ?? item.row.text}</span>
+                  {item.row.description && <span class="hint"> {item.row.description}</span>}
+                </>
+              )}
             </div>
           ))}
         </div>
@@ -107,7 +138,7 @@ export function CommandMenu(props: {
           "aria-autocomplete": "list",
           "aria-expanded": shown ? "true" : "false",
           "aria-controls": shown ? "command-menu" : undefined,
-          "aria-activedescendant": shown ? `command-${matches[index]?.name}` : undefined,
+          "aria-activedescendant": shown ? items[index]?.id : undefined,
         },
         onKeyDown,
       })}

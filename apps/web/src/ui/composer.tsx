@@ -1,31 +1,57 @@
 import { type CommandCatalog, SubmitTurnBodySchema } from "@elowen/client";
-import { useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { PromptBoxModel } from "../model/prompt-box.js";
 import { failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
 import { CommandMenu } from "./command-menu.js";
 import { PickerDialog } from "./picker-dialog.js";
+import { PromptField } from "./prompt-field.js";
 import { SkillsPicker } from "./skills-picker.js";
 
 type Command = CommandCatalog["commands"][number];
+
+const EMPTY = { text: "", cursor: 0 };
 
 /**
  * The prompt box: Enter sends (Shift+Enter is a new line), checked against the turn body's rules
  * before sending; a prompt a hook dropped shows the hook's reason; a queued one says how many
  * wait before it; Stop ends the running turn. Typing `/` at the start offers the command catalog
- * (fetched each time it opens); a picker command opens its picker instead of sending a turn.
+ * (fetched each time it opens); a picker command opens its picker instead of sending a turn. The
+ * box raises seed 004's prompt-box chains through `box` (`PromptBoxModel`), as the CLI's does:
+ * hooked edits, changes and autocomplete rows, plugins' fills and dim suggestions (Tab or Right).
  */
 export function Composer({
   sessionId,
   running,
+  box: given,
 }: {
   readonly sessionId: string;
   readonly running: boolean;
+  /** The session's prompt box; without one the composer keeps its own (no plugin requests reach it). */
+  readonly box?: PromptBoxModel;
 }) {
   const { client } = useApp();
-  const [text, setText] = useState("");
+  const own = useMemo(
+    () => (given ? undefined : new PromptBoxModel(client, sessionId)),
+    [given, client, sessionId],
+  );
+  const box = given ?? (own as PromptBoxModel);
+  const [, setVersion] = useState(0);
   const [message, setMessage] = useState<{ kind: "error" | "info"; text: string }>();
   const [busy, setBusy] = useState(false);
   const [picker, setPicker] = useState<{ name: string; args: string }>();
+
+  useEffect(() => {
+    const stop = box.subscribe(() => setVersion((v) => v + 1));
+    if (own) void own.refresh().catch(() => {});
+    return stop;
+  }, [box, own]);
+  useEffect(() => {
+    box.turnRunning = running;
+    box.dialogOpen = picker !== undefined;
+  }, [box, running, picker]);
+
+  const text = box.box.text;
 
   const send = async () => {
     const body = SubmitTurnBodySchema.safeParse({ text });
@@ -36,7 +62,7 @@ export function Composer({
     const picked = /^\/([a-z0-9][a-z0-9-]{0,31})(?:\s+([\s\S]*))?$/.exec(text.trim());
     if (picked?.[1] && (await isPicker(picked[1]))) {
       setPicker({ name: picked[1], args: picked[2] ?? "" });
-      setText("");
+      box.set(EMPTY, "clear");
       return;
     }
     setBusy(true);
@@ -46,7 +72,7 @@ export function Composer({
       if (answer.status === "dropped")
         setMessage({ kind: "info", text: `Not sent: ${answer.reason}` });
       else {
-        setText("");
+        box.set(EMPTY, "clear");
         if (answer.status === "accepted" && answer.position > 0)
           setMessage({
             kind: "info",
@@ -86,8 +112,11 @@ export function Composer({
   const take = (command: Command) => {
     if (command.kind === "picker") {
       setPicker({ name: command.name, args: "" });
-      setText("");
-    } else setText(`/${command.name} `);
+      box.set(EMPTY, "clear");
+    } else {
+      const line = `/${command.name} `;
+      box.set({ text: line, cursor: line.length });
+    }
   };
 
   return (
@@ -96,7 +125,7 @@ export function Composer({
         (picker.name === "skills" ? (
           <SkillsPicker
             onInsert={(line) => {
-              setText(line);
+              box.set({ text: line, cursor: line.length });
               setPicker(undefined);
             }}
             onClose={() => setPicker(undefined)}
@@ -119,24 +148,19 @@ export function Composer({
         <label for="prompt" class="visually-hidden">
           Message
         </label>
-        <CommandMenu text={text} onTake={take}>
+        <CommandMenu
+          text={text}
+          onTake={take}
+          rows={box.rows}
+          onTakeRow={(row) => box.takeRow(row)}
+        >
           {(menuProps) => (
-            <textarea
-              id="prompt"
-              rows={3}
-              value={text}
-              placeholder="Message Elowen (/ for commands)"
-              aria-invalid={message?.kind === "error" ? "true" : "false"}
-              aria-describedby={message ? "composer-message" : undefined}
-              {...menuProps.attributes}
-              onInput={(e) => setText(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (menuProps.onKeyDown(e)) return;
-                if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
-                  e.preventDefault();
-                  void send();
-                }
-              }}
+            <PromptField
+              box={box}
+              menu={menuProps}
+              invalid={message?.kind === "error"}
+              describedBy={message ? "composer-message" : undefined}
+              onEnter={() => void send()}
             />
           )}
         </CommandMenu>

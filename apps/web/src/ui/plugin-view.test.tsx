@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { PluginUiEntry } from "@elowen/client";
 import { fireEvent, screen, waitFor } from "@testing-library/preact";
 import { describe, expect, test } from "vitest";
 import { componentSuite, renderWith } from "../../test/render.js";
-import type { PluginUiEntry } from "../model/plugin-ui.js";
 import { PluginView } from "./plugin-view.js";
 
 const suite = componentSuite();

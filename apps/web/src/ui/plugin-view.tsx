@@ -1,8 +1,9 @@
+import type { PluginUiEntry } from "@elowen/client";
 import type { HostUi, PluginBrowserBundle } from "@elowen/plugin-api";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { createHostUi } from "../model/host-ui.js";
 import { checkPluginBundle } from "../model/plugin-bundle.js";
-import { importPluginBundle, type PluginUiEntry } from "../model/plugin-ui.js";
+import { importPluginBundle } from "../model/plugin-ui.js";
 import { failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
 import { routeHref } from "./router.js";

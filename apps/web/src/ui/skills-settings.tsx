@@ -23,8 +23,9 @@ export function sourceLabel(host: HostUi, source: string): string {
 }
 
 /**
- * The Skills settings: the account's catalog with each skill's `catalogSource` and `effective`
- * state, and create, edit, delete and transfer-with-edit of the Skills plugin's personal and
+ * The Skills settings, in the Skills plugin's own words (its view strings from `GET /ui/plugins`,
+ * the settings' copy only where the daemon lists none): the account's catalog with each skill's
+ * `catalogSource` and `effective` state, and create, edit, delete and transfer-with-edit of the Skills plugin's personal and
  * instance skills. Every mutation names its owner explicitly and is optimistic (rolled back on a
  * refusal). Instance skills can be created by the instance owner, other accounts' by
  * administrators.
@@ -48,6 +49,9 @@ export function SkillsSettings() {
     <section class="skills" aria-labelledby="skills-title">
       <header class="page-head">
         <h1 id="skills-title">{title}</h1>
+        {host.strings["skills.description"] && (
+          <p class="hint">{host.strings["skills.description"]}</p>
+        )}
         <button type="button" onClick={() => setEditing("new")} disabled={editing === "new"}>
           New skill
         </button>
@@ -133,6 +137,11 @@ function SkillSummary(props: {
         {row.lineCount !== null && ` · ${row.lineCount} lines`}
         {row.revision !== undefined && ` · revision ${row.revision}`}
       </p>
+      {row.effective.user && (
+        <p class="skill-use">
+          {viewText(host, "skills.use", "Type /skill:{name} to use it.", { name: row.name })}
+        </p>
+      )}
       <div class="actions">
         {props.onEdit && (
           <button type="button" onClick={props.onEdit} aria-label={`Edit ${row.name}`}>

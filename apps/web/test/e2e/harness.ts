@@ -27,6 +27,15 @@ export const ARTIFACTS = join(import.meta.dirname, "..", "..", "test-artifacts",
 
 const FIXTURE_PLUGINS = join(import.meta.dirname, "..", "fixtures", "plugins");
 
+/**
+ * The daemon's prompt-box test plugin (`box-kit`): it hooks every prompt-box chain of seed 004,
+ * and its routes call `ctx.prompt.fill`, `suggest` and `read` for a session.
+ */
+export const BOX_KIT_PLUGIN = join(
+  import.meta.dirname,
+  "../../../daemon/test/fixtures/plugins/box-kit",
+);
+
 /** A real daemon in this process, with the bundled plugins, the web kit and a scripted offline model. */
 export interface WebDaemon {
   readonly daemon: RunningDaemon;
@@ -61,9 +70,10 @@ export async function startWebDaemon(
       model: { script: scriptFile },
       plugins: {
         bundled: true,
-        dirs: [join(FIXTURE_PLUGINS, "web-kit")],
         settings: { "@elowen/plugin-code-mode": { yieldAfterMs: 5000 } },
         ...config.plugins,
+        // The web kit always; `config.plugins.dirs` adds to it.
+        dirs: [join(FIXTURE_PLUGINS, "web-kit"), ...(config.plugins?.dirs ?? [])],
       },
     },
   });
