@@ -12,7 +12,10 @@ const WORKER_HEAP_MB = 64;
 
 /** A code-mode control with the handles a host or a test needs beyond the plugin contract. */
 export interface CodeModeHandle extends CodeModeControl {
-  /** Worker counts: idle, running a cell, started in all. */
+  /**
+   * The sandbox pool's counts: workers idle and running a cell, started and exited in all, engine
+   * aborts, and the engines' heap bytes. All 0 before the first composition starts the pool.
+   */
   stats(): SandboxPoolStats;
   /** Terminates every sandbox worker; running cells end. The control composes no more. */
   close(): void;
@@ -53,7 +56,8 @@ export function createCodeModeControl(
       };
     },
     authoringReason,
-    stats: () => pool?.stats() ?? { idle: 0, busy: 0, started: 0 },
+    stats: () =>
+      pool?.stats() ?? { idle: 0, busy: 0, started: 0, exited: 0, aborts: 0, heapBytes: 0 },
     close() {
       closed = true;
       pool?.close();

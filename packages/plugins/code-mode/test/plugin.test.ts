@@ -68,6 +68,13 @@ describe("the plugin", () => {
     } as unknown as PluginContext);
     expect(hooks.map((h) => h.name)).toEqual(["plugin.shutdown"]);
     hooks[0]?.run();
-    expect(controls[0]?.stats()).toEqual({ idle: 0, busy: 0, started: 0 });
+    expect(controls[0]?.stats()).toEqual({
+      idle: 0,
+      busy: 0,
+      started: 0,
+      exited: 0,
+      aborts: 0,
+      heapBytes: 0,
+    });
   });
 });

@@ -1,9 +1,5 @@
-import type {
-  QuickJSContext,
-  QuickJSHandle,
-  QuickJSRuntime,
-  QuickJSWASMModule,
-} from "quickjs-emscripten";
+import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-emscripten";
+import { CellEngine } from "./cell-engine.js";
 import { describeIn, dumpError, limitOf } from "./engine-values.js";
 import { describeLimitFailure } from "./failure-text.js";
 import { HostBridge } from "./host-bridge.js";
@@ -25,12 +21,16 @@ type StartMessage = Extract<ToWorker, { t: "start" }>;
  * One cell inside the worker: a fresh QuickJS runtime and context with the cell's limits, the
  * prelude, and the script. Work happens in slices: the script runs until it awaits, then the
  * calls and console output of that slice go to the host in one message.
+ *
+ * However the cell ends (its value, an error, a limit, the host's stop), everything it holds in the
+ * engine is freed before the end is reported, so the worker runs the next cell. Only an engine in
+ * an unknown state (an exception out of the engine itself) is left unfreed, and its worker is then
+ * retired by the host instead of being asked to free what it may no longer track.
  */
 export class CellRuntime {
-  private readonly rt: QuickJSRuntime;
+  private readonly engine: CellEngine;
   private readonly ctx: QuickJSContext;
   private readonly limits: CellLimits;
-  private readonly handles: QuickJSHandle[] = [];
   private readonly timers: SandboxTimers;
   private readonly bridge: HostBridge;
   private describeValue: QuickJSHandle | undefined;
@@ -48,11 +48,8 @@ export class CellRuntime {
   ) {
     this.limits = start.limits;
     this.watch = new SliceWatch(progress, this.limits);
-    this.rt = quickjs.newRuntime();
-    this.rt.setMemoryLimit(this.limits.memoryLimitBytes);
-    this.rt.setMaxStackSize(this.limits.stackLimitBytes);
-    this.rt.setInterruptHandler(() => this.watch.shouldInterrupt());
-    this.ctx = this.rt.newContext();
+    this.engine = new CellEngine(quickjs, this.limits, () => this.watch.shouldInterrupt());
+    this.ctx = this.engine.ctx;
     this.bridge = new HostBridge(this.ctx, this.limits);
     this.timers = new SandboxTimers(
       this.ctx,
@@ -69,27 +66,32 @@ export class CellRuntime {
       if (!prelude) return;
       const args = [
         ...this.bridge.functions(this.timers),
-        this.json(this.start.tools),
-        this.json({ ...this.limits }),
+        this.ctx.newString(JSON.stringify(this.start.tools)),
+        this.ctx.newString(JSON.stringify(this.limits)),
       ].map((handle) => this.keep(handle));
       const made = this.ctx.callFunction(prelude, this.ctx.undefined, args);
       prelude.dispose();
       if (made.error) return this.finishWithError(made.error);
-      const pair = this.keep(made.value);
-      this.describeValue = this.keep(this.ctx.getProp(pair, 0));
-      this.describeError = this.keep(this.ctx.getProp(pair, 1));
+      const exported = this.keep(made.value);
+      this.describeValue = this.keep(this.ctx.getProp(exported, 0));
+      this.describeError = this.keep(this.ctx.getProp(exported, 1));
+      this.bridge.connect(this.keep(this.ctx.getProp(exported, 2)));
       const script = `${SCRIPT_PREFIX}${this.start.script}${SCRIPT_SUFFIX}`;
-      this.main = this.evaluate(script, SCRIPT_FILE);
+      const main = this.evaluate(script, SCRIPT_FILE);
+      if (main) this.main = this.keep(main);
     });
   }
 
   /** Resolves or rejects the script's promise for nested call `id`, then runs what follows. */
   settle(id: number, outcome: NestedOutcome): void {
     if (this.ended || !this.bridge.waiting(id)) return;
-    this.slice(() => this.bridge.resolve(id, outcome));
+    this.slice(() => {
+      const error = this.bridge.resolve(id, outcome);
+      if (error) this.finishWithError(error);
+    });
   }
 
-  /** Ends the cell at the host's request (timeout, abort): interrupts it if it is running. */
+  /** Ends the cell at the host's request (timeout, abort): it is waiting, never running, here. */
   stop(kind: "timeout" | "stopped", reason: string): void {
     this.stopMessage = reason;
     this.watch.reason = kind;
@@ -105,7 +107,8 @@ export class CellRuntime {
       if (!this.ended) this.checkMain();
       if (!this.ended && this.watch.reason) this.endInterrupted();
     } catch (error) {
-      if (!this.ended) this.end(this.failure("internal", String(error)), true);
+      // The engine or its bindings threw: what the engine still holds is unknown.
+      if (!this.ended) this.end(this.failure("internal", String(error)), "abandon");
     } finally {
       this.watch.finish();
     }
@@ -113,8 +116,10 @@ export class CellRuntime {
   }
 
   private runJobs(): void {
-    const jobs = this.rt.executePendingJobs(-1);
-    if (jobs.error) this.finishWithError(jobs.error);
+    const jobs = this.engine.runJobs();
+    if (jobs.ok) return;
+    if (jobs.trusted) this.finishWithError(jobs.error);
+    else this.end(this.failureOf(jobs.error), "abandon");
   }
 
   private checkMain(): void {
@@ -135,27 +140,22 @@ export class CellRuntime {
   }
 
   private finishWithError(error: QuickJSHandle): void {
-    if (this.watch.reason) {
-      error.dispose();
-      this.endInterrupted();
-      return;
-    }
+    const end = this.failureOf(error);
+    error.dispose();
+    this.end(end);
+  }
+
+  /** What an engine error ends the cell with: an interrupt, a limit, or the script's own error. */
+  private failureOf(error: QuickJSHandle): CellEnd {
+    if (this.watch.reason) return this.failure(this.watch.reason, "");
     const raw = dumpError(this.ctx, error);
     const limit = limitOf(raw);
-    if (limit) {
-      error.dispose();
-      this.end(this.failure(limit, raw), true);
-      return;
-    }
-    const described = this.describe(this.describeError, error);
-    error.dispose();
-    this.end(this.failure("script", described.text ?? raw));
+    if (limit) return this.failure(limit, raw);
+    return this.failure("script", this.describe(this.describeError, error).text ?? raw);
   }
 
   private endInterrupted(): void {
-    const reason = this.watch.reason ?? "stopped";
-    // An interrupted engine may hold what the interrupted code held: its worker is not reused.
-    this.end(this.failure(reason, ""), reason !== "stopped");
+    this.end(this.failure(this.watch.reason ?? "stopped", ""));
   }
 
   private uncaught(error: QuickJSHandle): void {
@@ -187,15 +187,8 @@ export class CellRuntime {
     return result.value;
   }
 
-  private json(value: unknown): QuickJSHandle {
-    return this.ctx.unwrapResult(
-      this.ctx.evalCode(`JSON.parse(${JSON.stringify(JSON.stringify(value))})`),
-    );
-  }
-
   private keep(handle: QuickJSHandle): QuickJSHandle {
-    this.handles.push(handle);
-    return handle;
+    return this.engine.keep(handle);
   }
 
   private flush(end?: CellEnd, recycle = false): void {
@@ -206,29 +199,20 @@ export class CellRuntime {
       calls: output?.calls ?? [],
       console: output?.console ?? "",
       consoleOmitted: output?.consoleOmitted ?? 0,
-      ...(end ? { end } : {}),
+      ...(end ? { end, heapBytes: this.engine.heapBytes } : {}),
       ...(recycle ? { recycle } : {}),
     });
   }
 
-  private end(end: CellEnd, recycle = false): void {
+  /**
+   * Ends the cell: frees its engine state (`abandon` leaves an engine in an unknown state alone)
+   * and reports the end, asking the host to retire the worker when the engine was not freed.
+   */
+  private end(end: CellEnd, engine: "free" | "abandon" = "free"): void {
     if (this.ended) return;
     this.ended = true;
-    this.flush(end, recycle || !this.dispose());
-  }
-
-  /** Frees the cell's engine state; false when the engine reported a problem doing so. */
-  private dispose(): boolean {
-    try {
-      this.timers.dispose();
-      this.bridge.dispose();
-      this.main?.dispose();
-      for (const handle of this.handles.reverse()) if (handle.alive) handle.dispose();
-      this.ctx.dispose();
-      this.rt.dispose();
-      return true;
-    } catch {
-      return false;
-    }
+    this.timers.cancel();
+    const freed = engine === "free" && this.engine.free(() => this.timers.dispose());
+    this.flush(end, !freed);
   }
 }

@@ -1,4 +1,4 @@
-import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from "quickjs-emscripten";
+import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten";
 import { BoundedText } from "../bounded-text.js";
 import { stringOf } from "./engine-values.js";
 import type { CellLimits, NestedOutcome, NestedRequest } from "./protocol.js";
@@ -13,12 +13,18 @@ export interface SliceOutput {
 
 /**
  * Everything that crosses between a cell's script and the host, on the worker side: the host
- * functions the prelude receives (they take and return strings only), the nested calls waiting
- * for their outcome, and the console output and calls of the current slice.
+ * functions the prelude receives (they take and return strings and numbers only), the ids of the
+ * nested calls waiting for their outcome, and the console output and calls of the current slice.
+ *
+ * A waiting call's promise lives inside the sandbox (the prelude's `settle` resolves it), never as
+ * a host handle: `QuickJSContext.newPromise` is avoided because quickjs-emscripten 0.32 reads the
+ * new promise's resolvers through a view of the WebAssembly heap that creating them can detach,
+ * leaving two engine values nobody can free, and then a runtime that cannot be freed.
  */
 export class HostBridge {
-  private readonly pending = new Map<number, QuickJSDeferredPromise>();
+  private readonly waitingIds = new Set<number>();
   private readonly console: BoundedText;
+  private settleFunction: QuickJSHandle | undefined;
   private calls: NestedRequest[] = [];
   private nextCallId = 0;
 
@@ -39,26 +45,36 @@ export class HostBridge {
     ];
   }
 
+  /** The prelude's `settle(id, reply)`; the handle stays the caller's to dispose. */
+  connect(settle: QuickJSHandle): void {
+    this.settleFunction = settle;
+  }
+
   /** Appends a line to this slice's console output (an uncaught timer error, say). */
   note(line: string): void {
     this.console.append(line);
   }
 
-  /** Settles the promise of nested call `id` with its outcome; false for an unknown id. */
-  resolve(id: number, outcome: NestedOutcome): boolean {
-    const deferred = this.pending.get(id);
-    if (!deferred) return false;
-    this.pending.delete(id);
+  /**
+   * Settles the promise of nested call `id` with its outcome. Returns the engine's error when the
+   * sandbox could not take it (out of memory for the reply, an interrupt), for the caller to end
+   * the cell with; undefined otherwise, also for an id that is not waiting.
+   */
+  resolve(id: number, outcome: NestedOutcome): QuickJSHandle | undefined {
+    if (!this.waitingIds.delete(id) || !this.settleFunction) return undefined;
+    const idHandle = this.ctx.newNumber(id);
     const reply = this.ctx.newString(JSON.stringify(outcome));
-    deferred.resolve(reply);
+    const result = this.ctx.callFunction(this.settleFunction, this.ctx.undefined, idHandle, reply);
     reply.dispose();
-    deferred.dispose();
-    return true;
+    idHandle.dispose();
+    if (result.error) return result.error;
+    result.value.dispose();
+    return undefined;
   }
 
   /** Whether a call with this id is waiting. */
   waiting(id: number): boolean {
-    return this.pending.has(id);
+    return this.waitingIds.has(id);
   }
 
   /** The slice's calls and console output, emptied; undefined when there is neither. */
@@ -70,23 +86,15 @@ export class HostBridge {
     return { calls, console: text, consoleOmitted: omitted };
   }
 
-  /** Frees the promises still waiting. */
-  dispose(): void {
-    for (const deferred of this.pending.values()) deferred.dispose();
-    this.pending.clear();
-  }
-
   private call(nameHandle: QuickJSHandle, argsHandle: QuickJSHandle): QuickJSHandle {
     const name = stringOf(this.ctx, nameHandle);
     const args = stringOf(this.ctx, argsHandle);
     if (name === undefined || args === undefined) throw new TypeError("tools: bad internal call");
     if (args.length > this.limits.maxArgsChars) throw new RangeError("tools: arguments too large");
     const id = ++this.nextCallId;
-    const deferred = this.ctx.newPromise();
-    this.pending.set(id, deferred);
+    this.waitingIds.add(id);
     this.calls.push({ id, name, args });
-    // The engine takes this handle over; the deferred keeps its resolvers.
-    return deferred.handle;
+    return this.ctx.newNumber(id);
   }
 
   private log(text: QuickJSHandle): void {

@@ -1,21 +1,25 @@
 /**
- * The JavaScript that runs inside a fresh sandbox context before the script. It receives the two
+ * The JavaScript that runs inside a fresh sandbox context before the script. It receives the
  * host functions as arguments (they are never globals), builds `tools`, `console` and the
  * serialisers the worker calls, and removes what a script must not have. It captures the
  * intrinsics it uses first, so a script that rewrites `JSON` or `String` only breaks itself.
  *
- * Returns `[describeValue, describeError]`.
+ * Returns `[describeValue, describeError, settle]`. `settle(id, reply)` resolves the promise of
+ * nested call `id`: those promises are made and kept here, inside the sandbox, so the host holds no
+ * handle on a call that is still waiting when its cell ends, and has nothing of it to free.
  */
-export const PRELUDE_SOURCE = String.raw`(function (hostCall, hostLog, setTimer, clearTimer, toolNames, limits) {
+export const PRELUDE_SOURCE = String.raw`(function (hostCall, hostLog, setTimer, clearTimer, toolNamesJson, limitsJson) {
   "use strict";
   const stringify = JSON.stringify;
   const parse = JSON.parse;
+  const toolNames = parse(toolNamesJson);
+  const limits = parse(limitsJson);
   const toStr = String;
   const create = Object.create;
+  const PromiseCtor = Promise;
   const freeze = Object.freeze;
   const defineProperty = Object.defineProperty;
   const isError = (e) => e instanceof Error;
-  const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
   const clip = (s, max, what) =>
     s.length > max ? s.slice(0, max) + "\n[… " + (s.length - max) + " more characters of " + what + " omitted]" : s;
@@ -40,6 +44,8 @@ export const PRELUDE_SOURCE = String.raw`(function (hostCall, hostLog, setTimer,
     }
   }
 
+  const waiting = create(null);
+
   const tool = (name) => function (args) {
     if (args === undefined) args = {};
     let json;
@@ -52,26 +58,30 @@ export const PRELUDE_SOURCE = String.raw`(function (hostCall, hostLog, setTimer,
       return Promise.reject(new TypeError("tools." + name + " takes one object of named arguments, as in tools." + name + "({ ... })"));
     if (json.length > limits.maxArgsChars)
       return Promise.reject(new RangeError("tools." + name + ": the arguments are " + json.length + " characters of JSON, more than the " + limits.maxArgsChars + " a nested call may pass"));
-    return hostCall(name, json).then((reply) => {
+    const id = hostCall(name, json);
+    return new PromiseCtor((resolve) => (waiting[id] = resolve)).then((reply) => {
       const outcome = parse(reply);
       if (outcome.ok) return outcome.text;
       throw new ToolError(name, outcome.message, outcome.text);
     });
   };
 
+  const readOnly = () => {
+    throw new TypeError("tools is read-only");
+  };
   const table = create(null);
   for (const name of toolNames) table[name] = tool(name);
   freeze(table);
   const available = toolNames.length ? toolNames.join(", ") : "none";
   const tools = new Proxy(table, {
     get(target, key) {
-      if (typeof key !== "string" || has(target, key)) return target[key];
+      if (typeof key !== "string" || key in target) return target[key];
       if (key === "then" || key === "toJSON") return undefined;
       throw new TypeError("tools." + key + " is not a tool this script can call (available: " + available + ")");
     },
-    set() { throw new TypeError("tools is read-only"); },
-    defineProperty() { throw new TypeError("tools is read-only"); },
-    deleteProperty() { throw new TypeError("tools is read-only"); },
+    set: readOnly,
+    defineProperty: readOnly,
+    deleteProperty: readOnly,
   });
 
   const log = (level) => (...args) => {
@@ -111,7 +121,13 @@ export const PRELUDE_SOURCE = String.raw`(function (hostCall, hostLog, setTimer,
       return "Uncaught exception that cannot be described";
     }
   };
-  return [describeValue, describeError];
+  // The host settles only the ids it knows are waiting, each once.
+  const settle = (id, reply) => {
+    const resolve = waiting[id];
+    delete waiting[id];
+    resolve(reply);
+  };
+  return [describeValue, describeError, settle];
 })`;
 
 /** Opens a script as the body of an async function, on the script's first line so lines match. */

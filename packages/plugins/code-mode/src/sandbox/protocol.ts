@@ -57,14 +57,22 @@ export type CellEnd =
 
 /** Worker → host. A slice is what one run of the script produced before it awaited again. */
 export type FromWorker =
-  | { readonly t: "ready" }
+  | {
+      readonly t: "ready";
+      /** The size of the worker's WebAssembly heap once the engine is loaded and warmed up. */
+      readonly heapBytes: number;
+    }
+  /** The engine aborted (emscripten's `Aborted(...)`): its module may no longer be trusted. */
+  | { readonly t: "aborted"; readonly what: string }
   | {
       readonly t: "slice";
       readonly calls: readonly NestedRequest[];
       readonly console: string;
       readonly consoleOmitted: number;
       readonly end?: CellEnd;
-      /** The worker's engine may be unhealthy after this cell: do not reuse it. */
+      /** With `end`: the size of the worker's WebAssembly heap once the cell's engine was freed. */
+      readonly heapBytes?: number;
+      /** The cell's engine could not be freed cleanly: retire the worker rather than reuse it. */
       readonly recycle?: boolean;
     };
 

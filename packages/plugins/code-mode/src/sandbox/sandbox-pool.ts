@@ -19,22 +19,40 @@ export class SandboxPoolFullError extends Error {
   readonly code = "code_mode.pool_full";
 }
 
-/** Counts a test or an operator can read: workers idle, running a cell, and started in all. */
+/** Counts a test or an operator can read about the pool's worker threads. */
 export interface SandboxPoolStats {
+  /** Workers started and waiting for a cell. */
   readonly idle: number;
+  /** Workers running a cell. */
   readonly busy: number;
+  /** Workers started in all; each one costs a thread start and an engine load (a cold start). */
   readonly started: number;
+  /**
+   * Workers whose thread has ended: retired after a cell whose engine could not be freed, after
+   * `MAX_CELLS_PER_WORKER` cells or when more than `warmWorkers` would idle; killed at a limit the
+   * engine did not answer; crashed; or closed with the pool.
+   */
+  readonly exited: number;
+  /**
+   * Times a worker's engine aborted (emscripten printed `Aborted(...)`, as for a failed assertion
+   * while freeing a runtime). Each abort is on the host's standard error too; it should stay 0.
+   */
+  readonly aborts: number;
+  /** The WebAssembly heaps of the live workers, in bytes, as each reported last (a cell's end). */
+  readonly heapBytes: number;
 }
 
 /**
  * The worker threads that run cells. A cell takes a worker from the pool and gives it back when
- * it ends; a worker whose engine may be unhealthy (a killed loop, an out-of-memory cell, a crash)
- * is terminated instead and replaced in the background.
+ * it ends, its engine freed; a worker whose engine could not be freed, or whose thread was killed
+ * or died, is terminated instead and replaced in the background.
  */
 export class SandboxPool {
   private readonly idle: SandboxWorker[] = [];
   private readonly busy = new Set<SandboxWorker>();
   private started = 0;
+  private exited = 0;
+  private aborts = 0;
   private closed = false;
 
   constructor(private readonly options: SandboxPoolOptions) {}
@@ -62,10 +80,12 @@ export class SandboxPool {
     while (worker && !worker.alive) worker = this.idle.shift();
     worker ??= this.spawn();
     this.busy.add(worker);
+    worker.hold(true);
     try {
       await worker.ready;
     } catch (error) {
       this.busy.delete(worker);
+      worker.hold(false);
       throw error;
     }
     return worker;
@@ -78,6 +98,7 @@ export class SandboxPool {
   release(worker: SandboxWorker, healthy: boolean): void {
     this.busy.delete(worker);
     worker.detach();
+    worker.hold(false);
     worker.cellsRun++;
     const keep =
       healthy &&
@@ -94,7 +115,17 @@ export class SandboxPool {
 
   /** Current counts. */
   stats(): SandboxPoolStats {
-    return { idle: this.idle.length, busy: this.busy.size, started: this.started };
+    let heapBytes = 0;
+    for (const worker of [...this.idle, ...this.busy])
+      if (worker.alive) heapBytes += worker.heapBytes;
+    return {
+      idle: this.idle.length,
+      busy: this.busy.size,
+      started: this.started,
+      exited: this.exited,
+      aborts: this.aborts,
+      heapBytes,
+    };
   }
 
   /** Terminates every worker; running cells end as their threads exit. */
@@ -107,6 +138,9 @@ export class SandboxPool {
 
   private spawn(): SandboxWorker {
     this.started++;
-    return new SandboxWorker(this.options.heapLimitMb);
+    return new SandboxWorker(this.options.heapLimitMb, {
+      exited: () => this.exited++,
+      aborted: () => this.aborts++,
+    });
   }
 }

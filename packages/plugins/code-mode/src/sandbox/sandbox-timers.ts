@@ -43,12 +43,15 @@ export class SandboxTimers {
     this.live.delete(id);
   }
 
+  /** Cancels every pending timer; their callbacks stay held until {@link dispose}. */
+  cancel(): void {
+    for (const { timer } of this.live.values()) clearTimeout(timer);
+  }
+
   /** Cancels every pending timer and frees its callback. */
   dispose(): void {
-    for (const { handle, timer } of this.live.values()) {
-      clearTimeout(timer);
-      if (handle.alive) handle.dispose();
-    }
+    this.cancel();
+    for (const { handle } of this.live.values()) if (handle.alive) handle.dispose();
     this.live.clear();
   }
 
@@ -57,8 +60,13 @@ export class SandboxTimers {
     if (!entry) return;
     this.live.delete(id);
     this.slice(() => {
-      const result = this.ctx.callFunction(entry.handle, this.ctx.undefined);
-      entry.handle.dispose();
+      let result: ReturnType<QuickJSContext["callFunction"]>;
+      // The callback's handle is freed whatever the call does, before the slice can end the cell.
+      try {
+        result = this.ctx.callFunction(entry.handle, this.ctx.undefined);
+      } finally {
+        entry.handle.dispose();
+      }
       // A throwing callback ends nothing, as in a browser: the error is reported, not rethrown.
       if (result.error) this.uncaught(result.error);
       else result.value.dispose();

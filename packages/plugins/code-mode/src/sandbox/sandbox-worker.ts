@@ -9,6 +9,14 @@ export interface WorkerListener {
   exit(error: Error): void;
 }
 
+/** What the pool hears from every worker it started, whichever cell it runs. */
+export interface WorkerWatch {
+  /** The thread has exited, for whatever reason. */
+  exited(): void;
+  /** The thread's engine aborted (emscripten printed `Aborted(...)` and threw). */
+  aborted(): void;
+}
+
 /**
  * The host's handle on one sandbox worker thread: its readiness, its messages, and the shared
  * progress counters the watchdog reads without waiting for the thread to answer.
@@ -18,28 +26,38 @@ export class SandboxWorker {
   readonly ready: Promise<void>;
   /** Cells this worker has run. */
   cellsRun = 0;
+  /** The size of the thread's WebAssembly heap, as it last reported it (ready, or a cell's end). */
+  heapBytes = 0;
   private readonly worker: Worker;
   private readonly progress: Int32Array;
   private listener: WorkerListener | undefined;
   private dead = false;
 
-  constructor(heapLimitMb: number) {
+  constructor(heapLimitMb: number, watch: WorkerWatch) {
     const buffer = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
     this.progress = new Int32Array(buffer);
     this.worker = startSandboxWorker({
       workerData: { progress: buffer },
       resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, stackSizeMb: 8 },
     });
-    // Idle sandboxes never keep the daemon alive; running cells are held by the host's own work.
-    this.worker.unref();
     this.ready = new Promise((resolve, reject) => {
       this.worker.on("message", (message: FromWorker) => {
-        if (message.t === "ready") resolve();
-        else this.listener?.message(message);
+        if (message.t === "ready") {
+          this.heapBytes = message.heapBytes;
+          resolve();
+          return;
+        }
+        if (message.t === "aborted") {
+          watch.aborted();
+          return;
+        }
+        if (message.heapBytes !== undefined) this.heapBytes = message.heapBytes;
+        this.listener?.message(message);
       });
       const died = (error: Error) => {
         if (this.dead) return;
         this.dead = true;
+        watch.exited();
         reject(error);
         this.listener?.exit(error);
       };
@@ -49,6 +67,19 @@ export class SandboxWorker {
       );
     });
     this.ready.catch(() => {});
+    // An idle sandbox never keeps the host process alive (see hold); after the listeners, since
+    // adding a message listener refs the thread's port again.
+    this.worker.unref();
+  }
+
+  /**
+   * Whether the thread keeps the host process alive: while a cell holds it (starting included),
+   * so that a script awaiting a cell is not cut short; never while it idles in the pool.
+   */
+  hold(held: boolean): void {
+    if (this.dead) return;
+    if (held) this.worker.ref();
+    else this.worker.unref();
   }
 
   /** False once the thread has exited. */

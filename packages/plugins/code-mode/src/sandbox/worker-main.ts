@@ -4,7 +4,12 @@
  * script sees only the values the prelude builds inside its own context.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { getQuickJS } from "quickjs-emscripten";
+import {
+  type EmscriptenModuleLoaderOptions,
+  newQuickJSWASMModule,
+  newVariant,
+  RELEASE_SYNC,
+} from "quickjs-emscripten";
 import { CellRuntime } from "./cell-runtime.js";
 import type { FromWorker, ToWorker } from "./protocol.js";
 import { warmUp } from "./warm-up.js";
@@ -12,9 +17,15 @@ import { warmUp } from "./warm-up.js";
 const port = parentPort;
 if (!port) throw new Error("the code-mode sandbox runs only as a worker thread");
 const progress = new Int32Array((workerData as { progress: SharedArrayBuffer }).progress);
-const quickjs = await getQuickJS();
-await warmUp(quickjs);
 const send = (message: FromWorker) => port.postMessage(message);
+
+// emscripten calls `onAbort` (a standard Module hook the binding's types leave out) just before
+// it prints `Aborted(...)` and throws: the host counts each one, whatever the engine was doing.
+const emscriptenModule: EmscriptenModuleLoaderOptions & { onAbort(what: unknown): void } = {
+  onAbort: (what) => send({ t: "aborted", what: String(what) }),
+};
+const quickjs = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { emscriptenModule }));
+await warmUp(quickjs);
 
 let current: CellRuntime | undefined;
 
@@ -29,4 +40,4 @@ port.on("message", (message: ToWorker) => {
   else current.stop(message.kind, message.reason);
 });
 
-send({ t: "ready" });
+send({ t: "ready", heapBytes: quickjs.getWasmMemory().buffer.byteLength });
