@@ -51,7 +51,7 @@ describe("prompt.submit and input", () => {
     expect(context).toMatchObject({
       hidden: true,
       data: {
-        turnId: (user?.data as { turnId: string }).turnId,
+        turnId: (user?.data as { turnId?: string } | undefined)?.turnId,
         records: [{ text: "Open ticket: ACME-7.", name: "facts", placement: "before-user" }],
       },
     });
@@ -90,6 +90,42 @@ describe("turn.step", () => {
       data: { content: [{ type: "text", text: "QUIET WORDS" }] },
     });
     await log.close();
+  });
+
+  test("with no hook the engine streams straight to clients: live and in the transcript the same as through a pass-through hook", async () => {
+    t = await startBrainDaemon({ script: TOOL_THEN_ANSWER });
+    const daemon = t;
+    const run = async () => {
+      const session = await daemon.owner.sessions.create();
+      const log = await subscribe(daemon.owner, session.id);
+      await daemon.owner.sessions.submitTurn(session.id, { text: "hi", waitForSettle: true });
+      await log.next("turn_completed");
+      await log.close();
+      const live = {
+        text: log.of("assistant_delta").map((e) => e.data.text),
+        tools: log.of("tool_started").map((e) => [e.data.name, e.data.args]),
+      };
+      const history = (await daemon.owner.sessions.history(session.id)).entries.map((e) => {
+        // What differs between two sessions by construction: ids, times, and the token estimate
+        // of a prompt that names the session's own workspace.
+        const { turnId, submissionId, startedAt, durationMs, usage, ...data } = e.data as Record<
+          string,
+          unknown
+        >;
+        return { kind: e.kind, data };
+      });
+      return { live, history };
+    };
+    const straight = await run();
+    t.daemon.host.registry.hooks.on("test", "turn.step", async function* (_$, e, next) {
+      return yield* next(e);
+    });
+    const through = await run();
+    expect(straight).toEqual(through);
+    expect(straight.live).toEqual({
+      text: ["checking", "done"],
+      tools: [["Weather", { city: "Oslo" }]],
+    });
   });
 
   test("a tool call whose tool chunk a hook keeps back is recorded nowhere and never runs", async () => {

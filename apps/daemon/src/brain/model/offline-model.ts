@@ -138,23 +138,39 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
     reasoning: undefined,
     stream(requestModel, context, options, request) {
       const out = createAssistantMessageEventStream();
+      const fail = (error: unknown) => {
+        const failed = fauxAssistantMessage([], {
+          stopReason: options.signal?.aborted ? "aborted" : "error",
+          errorMessage: error instanceof Error ? error.message : String(error),
+        });
+        out.push({ type: "error", reason: failed.stopReason as "error", error: failed });
+        out.end(failed);
+        return out;
+      };
+      // The faux provider answers from a queue it pops synchronously inside streamSimple, so
+      // the answer appended just before is the one this call receives, however many sessions
+      // stream.
+      const answer = () => {
+        faux.appendResponses([answerFor(script, request, context)]);
+        return streamSimple(requestModel, context, options);
+      };
+      let shown: unknown;
+      try {
+        // What a provider would send, shown to onPayload as a provider shows its own payload.
+        shown = options.onPayload?.(offlinePayload(requestModel, context), requestModel);
+      } catch (error) {
+        return fail(error);
+      }
+      // An observer that returns nothing to wait for: the faux stream is the answer as it is.
+      if (!(shown instanceof Promise)) return answer();
       void (async () => {
         try {
-          // What a provider would send, shown to onPayload as a provider shows its own payload.
-          await options.onPayload?.(offlinePayload(requestModel, context), requestModel);
+          await shown;
         } catch (error) {
-          const failed = fauxAssistantMessage([], {
-            stopReason: options.signal?.aborted ? "aborted" : "error",
-            errorMessage: error instanceof Error ? error.message : String(error),
-          });
-          out.push({ type: "error", reason: failed.stopReason as "error", error: failed });
-          out.end(failed);
+          fail(error);
           return;
         }
-        // The faux provider answers from a queue it pops synchronously inside streamSimple, so
-        // the answer appended here is the one this call receives, however many sessions stream.
-        faux.appendResponses([answerFor(script, request, context)]);
-        const inner = streamSimple(requestModel, context, options);
+        const inner = answer();
         for await (const event of inner) out.push(event);
         out.end(await inner.result());
       })();

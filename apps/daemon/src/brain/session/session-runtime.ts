@@ -2,6 +2,7 @@ import { setMaxListeners } from "node:events";
 import type { TurnOutcome } from "@elowen/client";
 import type { Access, PromptOrigin } from "@elowen/plugin-api";
 import type { ReplayCache } from "../context/replay-cache.js";
+import type { ComposedPrompt } from "../turn/compose-prompt.js";
 
 /**
  * The controller of one turn. Every provider, hook and tool call of the turn listens to its signal
@@ -43,6 +44,8 @@ export class SessionRuntime {
   /** The persona from `brain.session.beforeSpawn`, resolved once per session. */
   persona: Promise<string | null> | undefined;
   readonly alwaysAllowed = new Set<string>();
+  /** The system prompt the session's last turn composed, and what it was composed from. */
+  systemPrompt: ComposedPrompt | undefined;
   /** What the last settled turn left for the next one to replay (used once). */
   replay: ReplayCache | undefined;
   #draining = false;

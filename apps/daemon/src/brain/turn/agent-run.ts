@@ -113,14 +113,20 @@ export async function runAgent(
       return request.options;
     },
   });
-  const emit = async (event: Parameters<typeof writer.handle>[0]) => {
+  // Most events are published at once; the loop waits only for the ones the journal writes.
+  const emit = (event: Parameters<typeof writer.handle>[0]): Promise<void> | undefined => {
     if (event.type === "tool_execution_end") {
       turn.toolResults += 1;
       turn.lastToolName = event.toolName;
     }
-    await writer.handle(event);
-    if (event.type === "message_end" && event.message.role === "assistant")
-      turn.lastAssistant = event.message;
+    const written = writer.handle(event);
+    if (event.type !== "message_end" || event.message.role !== "assistant") return written;
+    const last = event.message;
+    const recorded = (): undefined => {
+      turn.lastAssistant = last;
+      return undefined;
+    };
+    return written === undefined ? recorded() : written.then(recorded);
   };
   // A copy: a continuation run appends to the context's own array (pi-agent-core does not copy it).
   const context = {

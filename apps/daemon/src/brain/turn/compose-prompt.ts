@@ -29,13 +29,26 @@ function surfaceOf(access: Access): RenderSurface {
   return access.surface === "cli" ? "terminal" : access.surface === "web" ? "web" : "api";
 }
 
+/** A composed system prompt and what it was composed from (empty when a chain took part). */
+export interface ComposedPrompt {
+  readonly key: string;
+  readonly text: string;
+}
+
 /**
  * The turn's system prompt through @elowen/prompt-compose (DESIGN "A turn, as data", step 3):
  * engine sections, plugin fragments, the persona, and the `<available_skills>` block from the
  * catalog's model projection with trait `skills` when SkillLoad is offered; `prompt.compose` and
  * `prompt.section` may rewrite it. Plugin faults are logged, never thrown.
+ *
+ * With no hook on either chain the prompt is a function of what it is composed from, so `last`
+ * (the session's previous one) is answered again when that is unchanged: the same text, composed
+ * once, which is also what keeps the provider's cached prefix.
  */
-export async function composeSystemPrompt(request: ComposeSystemRequest): Promise<string> {
+export async function composeSystemPrompt(
+  request: ComposeSystemRequest,
+  last?: ComposedPrompt,
+): Promise<ComposedPrompt> {
   const offersSkills = request.tools.includes(SKILL_LOAD_TOOL);
   const skills = offersSkills
     ? request.registry.skills
@@ -43,28 +56,33 @@ export async function composeSystemPrompt(request: ComposeSystemRequest): Promis
         .map((e) => ({ name: e.name, description: e.description, lineCount: e.lineCount }))
     : [];
   const traits: PromptComposeTrait[] = offersSkills ? ["skills"] : [];
+  const input = {
+    model: request.modelId,
+    promptModel: request.modelId,
+    surfaces: [surfaceOf(request.access)],
+    tools: [...request.tools],
+    outputStyle: null,
+    traits,
+  };
+  const fragments = request.registry.prompts.fragments(request.filter);
+  const sessionSections =
+    request.workspace === undefined
+      ? []
+      : [{ id: "environment", text: `Your working directory is ${request.workspace}.` }];
+  const chained = request.hooks.has("prompt.compose") || request.hooks.has("prompt.section");
+  const key = chained
+    ? ""
+    : JSON.stringify([input, fragments, request.persona, skills, sessionSections]);
+  if (key !== "" && last?.key === key) return last;
   const prompt = await compose({
     dispatcher: request.hooks,
-    input: {
-      model: request.modelId,
-      promptModel: request.modelId,
-      surfaces: [surfaceOf(request.access)],
-      tools: [...request.tools],
-      outputStyle: null,
-      traits,
-    },
+    input,
     scope: request.scope,
-    fragments: request.registry.prompts.fragments(request.filter),
+    fragments,
     persona: request.persona,
     skills,
-    ...(request.workspace === undefined
-      ? {}
-      : {
-          sessionSections: [
-            { id: "environment", text: `Your working directory is ${request.workspace}.` },
-          ],
-        }),
+    sessionSections,
   });
   for (const problem of prompt.problems) request.log(`system prompt: ${problem.message}`);
-  return toSystemText(prompt);
+  return { key, text: toSystemText(prompt) };
 }

@@ -55,29 +55,31 @@ export class LiveWriter {
     this.#o.host.events.publish(this.#o.sessionId, type, { ...this.#scope(), ...data });
   }
 
-  /** Handles one agent event; the loop awaits it, so the journal is written before it goes on. */
-  async handle(event: AgentEvent): Promise<void> {
+  /**
+   * Handles one agent event. The loop awaits what it answers: a response's end and a tool's end
+   * answer their journal write, so the journal is written before the loop goes on; every other
+   * event is published at once and answers nothing to wait for.
+   */
+  handle(event: AgentEvent): Promise<void> | undefined {
     switch (event.type) {
       case "message_start":
         if (event.message.role === "assistant") this.#startMessage();
-        return;
+        return undefined;
       case "message_update":
         this.#update(event.assistantMessageEvent);
-        return;
+        return undefined;
       case "message_end":
-        if (event.message.role === "assistant") await this.#endMessage(event.message);
-        return;
+        return event.message.role === "assistant" ? this.#endMessage(event.message) : undefined;
       case "tool_execution_start":
         this.#startTool(event.toolCallId, event.toolName, event.args);
-        return;
+        return undefined;
       case "tool_execution_update":
         this.#toolUpdate(event.toolCallId, event.partialResult);
-        return;
+        return undefined;
       case "tool_execution_end":
-        await this.#endTool(event.toolCallId, event.toolName, event.result, event.isError);
-        return;
+        return this.#endTool(event.toolCallId, event.toolName, event.result, event.isError);
       default:
-        return;
+        return undefined;
     }
   }
 

@@ -128,18 +128,23 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     (name) => authoringSource(turn.tools.find((t) => t.name === name)),
     host.clock.monotonic,
   );
-  turn.systemPrompt = await composeSystemPrompt({
-    hooks: registry.hooks,
-    registry,
-    modelId: host.model.model.id,
-    tools: turn.tools.map((t) => t.name),
-    access,
-    persona,
-    filter,
-    scope,
-    ...(base.workspace === undefined ? {} : { workspace: base.workspace }),
-    log: host.log,
-  });
+  const composed = await composeSystemPrompt(
+    {
+      hooks: registry.hooks,
+      registry,
+      modelId: host.model.model.id,
+      tools: turn.tools.map((t) => t.name),
+      access,
+      persona,
+      filter,
+      scope,
+      ...(base.workspace === undefined ? {} : { workspace: base.workspace }),
+      log: host.log,
+    },
+    runtime.systemPrompt,
+  );
+  runtime.systemPrompt = composed;
+  turn.systemPrompt = composed.text;
   const context = [
     ...(await submitContextBlocks(registry.hooks, start.context, scope)),
     ...(await mentionBlocks(

@@ -132,7 +132,9 @@ describe("the journal", () => {
     await expect(t.store.journal.append("s_missing", [message("b")])).rejects.toMatchObject({
       code: "not_found",
     });
-    const [b] = await t.store.journal.append(t.sessionId, [message("b")], { parentId: a?.id });
+    const [b] = await t.store.journal.append(t.sessionId, [message("b")], {
+      parentId: a?.id ?? null,
+    });
     const [c] = await t.store.journal.append(t.sessionId, [message("c")]);
     expect([b?.parentId, c?.parentId]).toEqual([a?.id, b?.id]);
   });
