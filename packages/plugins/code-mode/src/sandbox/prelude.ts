@@ -18,7 +18,7 @@ export const PRELUDE_SOURCE = String.raw`(function (hostCall, hostLog, setTimer,
   const create = Object.create;
   const PromiseCtor = Promise;
   const freeze = Object.freeze;
-  const defineProperty = Object.defineProperty;
+  const defineProperties = Object.defineProperties;
   const isError = (e) => e instanceof Error;
 
   const clip = (s, max, what) =>
@@ -101,12 +101,14 @@ export const PRELUDE_SOURCE = String.raw`(function (hostCall, hostLog, setTimer,
   for (const name of ["SharedArrayBuffer", "Atomics", "WebAssembly"]) {
     try { delete g[name]; } catch (e) {}
   }
-  const constant = (name, value) => defineProperty(g, name, { value, writable: false, enumerable: false, configurable: false });
-  constant("tools", tools);
-  constant("console", consoleObject);
-  constant("ToolError", ToolError);
-  constant("setTimeout", setTimeoutFn);
-  constant("clearTimeout", clearTimeoutFn);
+  // Defined without writable, enumerable or configurable: each is false.
+  defineProperties(g, {
+    tools: { value: tools },
+    console: { value: consoleObject },
+    ToolError: { value: ToolError },
+    setTimeout: { value: setTimeoutFn },
+    clearTimeout: { value: clearTimeoutFn },
+  });
 
   const describeValue = (v) => (v === undefined ? undefined : clip(show(v), limits.maxResultChars, "the result"));
   const describeError = (e) => {
