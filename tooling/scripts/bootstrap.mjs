@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's two commands, usable on a machine that has only Node 20 and npm:
 //   npm start       installs, builds, and runs `elowen daemon` on its embedded defaults
-//   npm run check   installs (and Chromium for the browser tests), then runs everything CI runs
+//   npm run check   installs (and Chromium and tmux for the tests), then runs everything CI runs
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -23,26 +23,47 @@ function install() {
   step("pnpm install", pnpm(["install", ...frozen], { cwd: root }));
 }
 
-function ensureChromium() {
-  const path = process.env.ELOWEN_CHROMIUM ?? "/usr/bin/chromium";
-  if (existsSync(path)) return;
+// The system programs the tests drive: Debian's Chromium (browser tests) and tmux (the CLI's
+// end-to-end tests). Installed with apt-get when missing and running as root; otherwise a clear
+// message says what to install.
+const SYSTEM_TOOLS = [
+  {
+    name: "chromium",
+    path: process.env.ELOWEN_CHROMIUM ?? "/usr/bin/chromium",
+    purpose: "the browser tests",
+    env: "ELOWEN_CHROMIUM",
+  },
+  { name: "tmux", path: "/usr/bin/tmux", purpose: "the CLI's end-to-end tests" },
+];
+
+function ensureSystemTools() {
+  const missing = SYSTEM_TOOLS.filter(
+    (tool) =>
+      !existsSync(tool.path) && spawnSync("sh", ["-c", `command -v ${tool.name}`]).status !== 0,
+  );
+  if (missing.length === 0) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  const names = missing.map((tool) => tool.name);
   if (isRoot && hasApt) {
-    console.log("Installing Debian's chromium for the browser tests (apt-get)…");
+    console.log(
+      `Installing Debian's ${names.join(" and ")} for ${missing.map((t) => t.purpose).join(" and ")} (apt-get)…`,
+    );
     step("apt-get update", spawnSync("apt-get", ["update"], { stdio: "inherit" }).status ?? 1);
     step(
-      "apt-get install chromium",
-      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      `apt-get install ${names.join(" ")}`,
+      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", ...names], {
         stdio: "inherit",
         env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
       }).status ?? 1,
     );
     return;
   }
-  console.error(
-    `The browser tests need Chromium at ${path}. Install Debian's package (sudo apt-get install chromium) or set ELOWEN_CHROMIUM to a Chromium binary, then run again.`,
-  );
+  for (const tool of missing) {
+    console.error(
+      `${tool.purpose} need ${tool.name}${tool.env ? ` at ${tool.path}` : ""}: install Debian's package (sudo apt-get install ${tool.name})${tool.env ? ` or set ${tool.env} to the binary` : ""}, then run again.`,
+    );
+  }
   process.exit(1);
 }
 
@@ -70,7 +91,7 @@ if (mode === "start") {
   process.exit(r.status ?? 0);
 } else if (mode === "check") {
   install();
-  ensureChromium();
+  ensureSystemTools();
   step("lint", pnpm(["run", "lint"], { cwd: root }));
   step(
     "build, typecheck, package checks and tests",
