@@ -148,6 +148,15 @@ export class HookBus implements ChainDispatcher {
     };
   }
 
+  /**
+   * True when at least one lifecycle hook is registered for `name` now (false for a name that is
+   * not one of the six). A host may skip work it does only for hooks, such as keeping a result
+   * apart until `brain.run.beforeSettle` handlers ran; a hook registered later counts from then.
+   */
+  hasHook(name: HookName): boolean {
+    return (this.#hooks.get(name)?.length ?? 0) > 0;
+  }
+
   /** True when at least one hook is registered on `event`. */
   has(event: ChainEventName): boolean {
     return (this.#chains[event]?.entries.length ?? 0) > 0;

@@ -73,6 +73,31 @@ describe("registering lifecycle hooks", () => {
     );
   });
 
+  test("hasHook tells whether any hook is registered for a name, from registration to removal", () => {
+    const { bus } = testBus();
+    expect(bus.hasHook("brain.run.beforeSettle")).toBe(false);
+    const first = bus.registerHook("p", { name: "brain.run.beforeSettle", run: () => {} });
+    const second = bus.registerHook("q", { name: "brain.run.beforeSettle", run: () => {} });
+    expect(bus.hasHook("brain.run.beforeSettle")).toBe(true);
+    expect(bus.hasHook("tools.call.after")).toBe(false);
+    first();
+    expect(bus.hasHook("brain.run.beforeSettle")).toBe(true);
+    second();
+    expect(bus.hasHook("brain.run.beforeSettle")).toBe(false);
+  });
+
+  test("hasHook answers false for a name that is not a lifecycle hook", () => {
+    const { bus } = testBus();
+    expect(bus.hasHook("brain.turn.afterResponse" as HookName)).toBe(false);
+    expect(bus.hasHook("turn.complete" as HookName)).toBe(false);
+  });
+
+  test("a hook that failed to register does not count for hasHook", () => {
+    const { bus } = testBus();
+    expect(() => bus.registerHook("p", { name: "tools.call.after", run: "x" } as never)).toThrow();
+    expect(bus.hasHook("tools.call.after")).toBe(false);
+  });
+
   test("removing a hook stops it being called", async () => {
     const { bus } = testBus();
     let calls = 0;

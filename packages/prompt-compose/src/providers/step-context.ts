@@ -7,7 +7,7 @@ import {
 } from "@elowen/plugin-api";
 import { type ComposeProblem, describeValue } from "../problems.js";
 import { PromptComposeError } from "../prompt-compose-error.js";
-import { boundedCall } from "./bounded-call.js";
+import { boundedCalls } from "./bounded-call.js";
 import { failedCallProblem } from "./call-problem.js";
 import { PROVIDER_CODES, type ProviderRunOptions } from "./turn-context.js";
 
@@ -72,7 +72,8 @@ export function isStepContextDue(toolResults: number, interval: number): boolean
 }
 
 /**
- * Asks every step-context provider, concurrently and each within its budget, for a reminder. An
+ * Asks every step-context provider, concurrently and each within its budget, for a reminder. They
+ * share one signal and one deadline, as in `renderTurnContext`. An
  * empty (or blank) answer means none. A longer answer is clamped to `STEP_CONTEXT_MAX_BYTES`.
  * A provider that throws, runs past its budget or answers a non-string adds nothing and is
  * reported. Never throws.
@@ -87,10 +88,10 @@ export async function renderStepContext(
 }> {
   const at = options.clock.now();
   const budget = options.budgetMs ?? HOOK_DEFAULT_BUDGET_MS;
-  const outcomes = await Promise.all(
-    registrations.map((r) =>
-      boundedCall((signal) => r.provider({ ...args, signal }), budget, options.signal),
-    ),
+  const outcomes = await boundedCalls(
+    registrations.map((r) => (signal: AbortSignal) => r.provider({ ...args, signal })),
+    budget,
+    options.signal,
   );
   const records: StepContextRecord[] = [];
   const problems: ComposeProblem[] = [];

@@ -39,14 +39,25 @@ describe("renderTurnContext", () => {
     });
   });
 
-  test("tells each provider the turn, with a signal of its own", async () => {
-    let seen: unknown;
+  test("tells each provider the turn, with the render's signal, not the turn's", async () => {
+    const seen: unknown[] = [];
     const record: TurnContextProvider = (args) => {
-      seen = args;
+      seen.push(args);
       return undefined;
     };
-    await renderTurnContext([provider(record)], ARGS, { clock });
-    expect(seen).toEqual({ ...ARGS, signal: expect.any(AbortSignal) });
+    const turn = new AbortController();
+    await renderTurnContext([provider(record), provider(record, { name: "other" })], ARGS, {
+      clock,
+      signal: turn.signal,
+    });
+    expect(seen).toEqual([
+      { ...ARGS, signal: expect.any(AbortSignal) },
+      { ...ARGS, signal: expect.any(AbortSignal) },
+    ]);
+    const [first, second] = seen as { signal: AbortSignal }[];
+    expect(first?.signal).toBe(second?.signal);
+    expect(first?.signal).not.toBe(turn.signal);
+    expect(first?.signal.aborted).toBe(false);
   });
 
   test("places text after the user's words when registered so, or when the answer says so", async () => {
@@ -153,6 +164,36 @@ describe("renderTurnContext", () => {
       expect.objectContaining({ code: "provider-timeout", id: "hang" }),
     ]);
     expect(outcome.problems[0]?.message).toContain("did not answer within 5 ms");
+    expect(signal?.aborted).toBe(true);
+  });
+
+  test("a turn cancelled while providers run adds nothing from those still running", async () => {
+    const turn = new AbortController();
+    let signal: AbortSignal | undefined;
+    const pending = renderTurnContext(
+      [
+        provider(() => "on time", { name: "quick" }),
+        provider(
+          (args) => {
+            signal = args.signal;
+            return new Promise<string>(() => {});
+          },
+          { name: "slow" },
+        ),
+      ],
+      ARGS,
+      { clock, signal: turn.signal },
+    );
+    turn.abort();
+    const outcome = await pending;
+    expect(outcome.records.map((r) => r.text)).toEqual(["on time"]);
+    expect(outcome.problems).toEqual([
+      expect.objectContaining({
+        code: "provider-timeout",
+        id: "slow",
+        message: expect.stringContaining("was aborted"),
+      }),
+    ]);
     expect(signal?.aborted).toBe(true);
   });
 

@@ -7,7 +7,7 @@ import {
   type TurnContextProvider,
 } from "@elowen/plugin-api";
 import { type ComposeProblem, describeValue } from "../problems.js";
-import { boundedCall } from "./bounded-call.js";
+import { boundedCalls } from "./bounded-call.js";
 import { failedCallProblem } from "./call-problem.js";
 import type { TurnContextRecord } from "./turn-context-record.js";
 
@@ -50,7 +50,9 @@ export interface TurnContextOutcome {
 
 /**
  * Runs every turn-context provider once, concurrently, each within its budget, and keeps what they
- * answer as records. A provider may answer a string, `{ text, placement? }`, or nothing
+ * answer as records. The providers share one signal, which aborts when the budget is spent while
+ * one still runs or when `options.signal` (the turn) aborts; the budget runs from the last call.
+ * A provider may answer a string, `{ text, placement? }`, or nothing
  * (`undefined`, `null`, `""` or blank text): nothing adds no frame. A provider that throws, runs
  * past its budget, answers another shape or an unknown placement, or answers more than
  * {@link TURN_CONTEXT_MAX_CHARS} characters adds nothing and is reported. Never throws.
@@ -63,10 +65,10 @@ export async function renderTurnContext(
   const at = options.clock.now();
   const budget = options.budgetMs ?? HOOK_DEFAULT_BUDGET_MS;
   const problems: ComposeProblem[] = [];
-  const outcomes = await Promise.all(
-    registrations.map((r) =>
-      boundedCall((signal) => r.provider({ ...args, signal }), budget, options.signal),
-    ),
+  const outcomes = await boundedCalls(
+    registrations.map((r) => (signal: AbortSignal) => r.provider({ ...args, signal })),
+    budget,
+    options.signal,
   );
   const records: TurnContextRecord[] = [];
   outcomes.forEach((outcome, index) => {
