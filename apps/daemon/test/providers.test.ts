@@ -9,7 +9,7 @@ import {
 } from "@elowen/provider-fakes";
 import { afterEach, describe, expect, test } from "vitest";
 import { TRUNCATED_STREAM_MESSAGE } from "../src/brain/model/provider-model.js";
-import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
+import { startBrainDaemon, subscribe, toolResults } from "./helpers/live-events.js";
 import { type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 
 const KEY = "sk-elowen-test-KEY-0123456789abcdef";
@@ -169,6 +169,45 @@ describe.each(APIS)(
           message: TRUNCATED_STREAM_MESSAGE,
         });
       await log.close();
+    });
+
+    test("session.usage reports the rate-limit windows the provider's response headers carried", async () => {
+      const headers: Record<string, string> =
+        api.api === "anthropic-messages"
+          ? {
+              "anthropic-ratelimit-requests-limit": "50",
+              "anthropic-ratelimit-requests-remaining": "40",
+              "anthropic-ratelimit-requests-reset": "2030-01-01T00:00:00Z",
+            }
+          : {
+              "x-ratelimit-limit-requests": "50",
+              "x-ratelimit-remaining-requests": "40",
+              "x-ratelimit-reset-requests": "20s",
+            };
+      const { session } = await start(api, [
+        {
+          type: "reply",
+          content: [{ type: "toolCall", id: "call_u", name: "Usage", arguments: {} }],
+          usage: { input: 10, output: 5 },
+          headers,
+        },
+        {
+          type: "reply",
+          content: [{ type: "text", text: "Done." }],
+          usage: { input: 20, output: 2 },
+        },
+      ]);
+      const before = Date.now();
+      await daemon().owner.sessions.submitTurn(session.id, { text: "usage?", waitForSettle: true });
+      const [result] = await toolResults(daemon().owner, session.id);
+      const text = result?.content.find((block) => block.type === "text");
+      const { rateLimits } = JSON.parse(text?.type === "text" ? text.text : "{}");
+      expect(rateLimits).toEqual([
+        { name: "requests", usedPercent: 20, resetsAt: expect.any(Number) },
+      ]);
+      if (api.api === "anthropic-messages")
+        expect(rateLimits[0].resetsAt).toBe(Date.parse("2030-01-01T00:00:00Z"));
+      else expect(rateLimits[0].resetsAt).toBeGreaterThanOrEqual(before + 20_000);
     });
 
     test("a provider error that echoes the key is recorded and sent without it", async () => {

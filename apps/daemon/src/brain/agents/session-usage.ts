@@ -7,8 +7,9 @@ import type { Brain } from "../brain.js";
 /**
  * `$.session.usage()` for the current turn's session, from pi-ai's usage as the journal holds it:
  * `context` is the last response's whole prompt and output against the model's window; `cost`
- * sums every response of the active branch; `rateLimits` is null (the providers' limits are not
- * read). Units not asked for are null.
+ * sums every response of the active branch; `rateLimits` holds the windows the provider's latest
+ * response headers reported (null until one did, and always for the offline model). Units not
+ * asked for are null.
  */
 export async function sessionUsage(
   brain: Brain,
@@ -43,7 +44,7 @@ export async function sessionUsage(
     context: units.includes("context")
       ? { usedTokens, windowTokens, fraction: windowTokens > 0 ? usedTokens / windowTokens : 0 }
       : null,
-    rateLimits: null,
+    rateLimits: units.includes("rateLimits") ? (host.model.rateLimits?.() ?? null) : null,
     cost: units.includes("cost") ? { totalUsd, usage: total } : null,
   };
 }

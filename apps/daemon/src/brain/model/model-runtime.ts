@@ -8,6 +8,7 @@ import type {
   SimpleStreamOptions,
 } from "@mariozechner/pi-ai";
 import type { ConnectionAuth } from "../review/provider-connections.js";
+import type { RateLimitWindow } from "./rate-limits.js";
 
 /** What a model request is for: the offline model's script is keyed by it. */
 export interface ModelRequest {
@@ -51,6 +52,12 @@ export interface ModelRuntime {
   finish(message: AssistantMessage): AssistantMessage;
   /** The same provider's model named `id` (a `turn.step` rewrite). */
   withModelId(id: string): Model<Api>;
+  /**
+   * The rate-limit windows the provider's latest response headers reported, or null when none
+   * has (the offline model, or a provider that sends no such headers). Optional for runtimes
+   * built before it.
+   */
+  rateLimits?(): readonly RateLimitWindow[] | null;
   /** Removes every credential from a text bound for a log, an event or the journal. */
   redact(text: string): string;
   close(): void;

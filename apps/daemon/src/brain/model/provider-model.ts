@@ -8,6 +8,7 @@ import {
 } from "@mariozechner/pi-ai";
 import type { ModelConfig, ModelProviderName } from "./model-config.js";
 import type { ModelRuntime } from "./model-runtime.js";
+import { RateLimitTracker } from "./rate-limits.js";
 import { redactor } from "./redact.js";
 
 /** How each configured provider maps onto pi-ai: its API, pi provider id, base URL and key variable. */
@@ -120,6 +121,7 @@ export function createProviderModel(
   const model = baseModel(config, spec.api, spec.piProvider, baseUrl);
   const redact = redactor([apiKey === "none" ? undefined : apiKey]);
   const reasoning = config.thinking === "off" ? undefined : config.thinking;
+  const limits = new RateLimitTracker();
   return {
     status: {
       provider: config.provider,
@@ -136,7 +138,15 @@ export function createProviderModel(
     model,
     reasoning,
     stream: (requestModel, context, options) =>
-      streamSimple(requestModel, context, { ...options, apiKey }),
+      streamSimple(requestModel, context, {
+        ...options,
+        apiKey,
+        onResponse: async (response, responseModel) => {
+          limits.observe(response.headers);
+          await options.onResponse?.(response, responseModel);
+        },
+      }),
+    rateLimits: () => limits.current(),
     finish(message) {
       if (config.detectTruncation && truncated(message))
         return {
