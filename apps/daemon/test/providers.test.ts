@@ -171,6 +171,38 @@ describe.each(APIS)(
       await log.close();
     });
 
+    test("a tool call being written shows its own reason as a tool_authoring note before it runs", async () => {
+      const { session } = await start(api, [
+        {
+          type: "reply",
+          content: [
+            {
+              type: "toolCall",
+              id: "call_s",
+              name: "Survey",
+              arguments: { place: "Oslo", why: "Surveying the harbour" },
+              chunks: 1,
+            },
+          ],
+          usage: { input: 10, output: 5 },
+        },
+        {
+          type: "reply",
+          content: [{ type: "text", text: "Done." }],
+          usage: { input: 20, output: 2 },
+        },
+      ]);
+      const log = await subscribe(daemon().owner, session.id);
+      await daemon().owner.sessions.submitTurn(session.id, { text: "survey", waitForSettle: true });
+      await log.next("turn_completed");
+      const notes = log.of("tool_authoring");
+      expect(notes.map((e) => e.data.reason)).toEqual(["Surveying the harbour"]);
+      expect(notes[0]?.data.callId).toBe(log.of("tool_started")[0]?.data.callId);
+      const order = log.events.map((e) => e.type);
+      expect(order.indexOf("tool_authoring")).toBeLessThan(order.indexOf("tool_started"));
+      await log.close();
+    });
+
     test("session.usage reports the rate-limit windows the provider's response headers carried", async () => {
       const headers: Record<string, string> =
         api.api === "anthropic-messages"

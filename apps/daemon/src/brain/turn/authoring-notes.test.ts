@@ -41,6 +41,12 @@ describe("authoring notes", () => {
     expect(n.asked()).toBe(2);
   });
 
+  test("an empty delta (the chunk that only names the call) does not spend the throttle window", () => {
+    const n = notes({ kind: "field", field: "why" });
+    expect(n.authoring.delta("c1", "Survey", "")).toBeUndefined();
+    expect(n.authoring.delta("c1", "Survey", '{"why":"checking"}')).toBe("checking");
+  });
+
   test("each streaming call has its own throttle", () => {
     const n = notes({
       kind: "owner",

@@ -47,6 +47,9 @@ export class AuthoringNotes {
       draft = { json: "", lastAsked: Number.NEGATIVE_INFINITY, lastNote: undefined };
       this.#drafts.set(callId, draft);
     }
+    // A delta that adds no text (OpenAI's opening chunk naming the call) has nothing new to read;
+    // asking then would spend the throttle window on an empty draft and hide the first real note.
+    if (piece === "") return undefined;
     draft.json += piece;
     const source = this.#sourceOf(toolName);
     if (!source) return undefined;
