@@ -1,7 +1,13 @@
 import { defineLibrary } from "@elowen/tsup-config";
 
 export default [
-  defineLibrary({ entry: { index: "src/index.ts" }, clean: false }),
+  // `testing` is the `@elowen/daemon/testing` subpath; splitting shares one copy of the daemon
+  // between it and the main entry, so their classes and module state are the same.
+  defineLibrary({
+    entry: { index: "src/index.ts", testing: "src/testing/index.ts" },
+    clean: false,
+    splitting: true,
+  }),
   // The bin is one bundled file (the native better-sqlite3 and the pi toolkit stay outside):
   // resolving and reading hundreds of small modules was most of the cold start. The pi toolkit
   // is loaded as published: its providers carry optional dependencies a bundle cannot resolve.
