@@ -1,10 +1,16 @@
 import { parseEntryData, type ToolResultEntryData } from "@elowen/client";
 import { afterEach, describe, expect, test } from "vitest";
-import { startTestDaemon, subscribe, type TestDaemon, tempHome } from "./daemon.js";
+// The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
+// cycle: the test harness is loaded from its build by path, and this package's turbo.json orders
+// @elowen/daemon#build before its typecheck and tests.
+import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
+
+/** This package's directory: the daemon loads the plugin from it, through its manifest's entry. */
+const PLUGIN_DIR = new URL("..", import.meta.url).pathname;
 
 let t: TestDaemon | undefined;
 afterEach(async () => {
-  await t?.stop(true);
+  await t?.close();
   t = undefined;
 });
 
@@ -36,9 +42,9 @@ async function toolResults(sessionId: string): Promise<ToolResultEntryData[]> {
 
 describe("AskUserQuestion in a real daemon", () => {
   test("parks the turn until the questions are answered over HTTP; the model reads the answers and the record is in history", async () => {
-    t = await startTestDaemon(tempHome(), script);
+    t = await startTestDaemon({ plugins: [PLUGIN_DIR], script });
     const session = await t.owner.sessions.create();
-    const log = await subscribe(t.owner, session.id);
+    const log = await t.events(session.id);
     const settled = t.owner.sessions.submitTurn(session.id, {
       text: "plan it",
       waitForSettle: true,
@@ -107,9 +113,13 @@ describe("AskUserQuestion in a real daemon", () => {
   });
 
   test("an unanswered question expires from the host: the record says expired and the model is told so", async () => {
-    t = await startTestDaemon(tempHome(), script, { brain: { askTimeoutMs: 100 } });
+    t = await startTestDaemon({
+      plugins: [PLUGIN_DIR],
+      script,
+      config: { brain: { askTimeoutMs: 100 } },
+    });
     const session = await t.owner.sessions.create();
-    const log = await subscribe(t.owner, session.id);
+    const log = await t.events(session.id);
     await t.owner.sessions.submitTurn(session.id, { text: "plan it", waitForSettle: true });
 
     const expired = await log.next("question_expired");
@@ -155,9 +165,9 @@ describe("AskUserQuestion in a real daemon", () => {
             args: { questions: [{ question: "Only one option?", header: "One", options: [{ label: "A" }] }] }
       - text: "Oh."
 `;
-    t = await startTestDaemon(tempHome(), bad);
+    t = await startTestDaemon({ plugins: [PLUGIN_DIR], script: bad });
     const session = await t.owner.sessions.create();
-    const log = await subscribe(t.owner, session.id);
+    const log = await t.events(session.id);
     await t.owner.sessions.submitTurn(session.id, { text: "go", waitForSettle: true });
     const [result] = await toolResults(session.id);
     expect(result?.isError).toBe(true);
