@@ -92,6 +92,12 @@ export interface AppendOptions {
   readonly openTurn?: { readonly turnId: string; readonly startedAt: number };
   /** Closes this turn in the ledger in the same transaction (its `turn_end`). */
   readonly closeTurn?: string;
+  /**
+   * Whether the session's `updatedAt` becomes this append's time (default true). A turn's own
+   * writes between its start and its end pass false: the session reads as updated when the turn
+   * starts and when it ends, and each write in between touches one index page fewer.
+   */
+  readonly touch?: boolean;
 }
 
 /** A page of the visible projection, chronological; `nextCursor` reads the older page. */

@@ -1,6 +1,10 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { tempHome } from "../../../test/helpers/test-daemon.js";
 import { useTestStore } from "../../../test/helpers/test-store.js";
 import { StoreError } from "../store-error.js";
+import { openSqliteStore } from "./sqlite-store.js";
 
 const t = useTestStore();
 
@@ -15,6 +19,27 @@ describe("the journal", () => {
     expect(written.map((e) => e.seq)).toEqual([0, 1]);
     expect(written[1]?.parentId).toBe(written[0]?.id);
     expect((await t.store.sessions.get(t.sessionId))?.leafId).toBe(written[1]?.id);
+  });
+
+  test("moves the session's updatedAt on an append unless the append says touch: false", async () => {
+    const home = tempHome();
+    let clock = 1_000;
+    const store = openSqliteStore({ file: join(home, "elowen.db"), now: () => clock });
+    try {
+      const owner = await store.accounts.create({ name: "owner", role: "owner" });
+      const { id } = await store.sessions.create({ ownerId: owner.id, kind: "interactive" });
+      clock = 2_000;
+      const [quiet] = await store.journal.append(id, [message("mid-turn")], { touch: false });
+      const afterQuiet = await store.sessions.get(id);
+      expect(afterQuiet?.updatedAt).toBe(1_000);
+      expect(afterQuiet?.leafId).toBe(quiet?.id);
+      clock = 3_000;
+      await store.journal.append(id, [message("turn end")]);
+      expect((await store.sessions.get(id))?.updatedAt).toBe(3_000);
+    } finally {
+      await store.close();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   test("writes nothing when one entry of a batch is invalid", async () => {

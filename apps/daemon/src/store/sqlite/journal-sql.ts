@@ -33,6 +33,7 @@ export function sqliteJournal(db: Database.Database, now: () => number): Journal
   const advance = db.prepare(
     "UPDATE sessions SET leaf_id = ?, next_seq = ?, updated_at = ? WHERE id = ?",
   );
+  const advanceQuietly = db.prepare("UPDATE sessions SET leaf_id = ?, next_seq = ? WHERE id = ?");
   const openTurn = db.prepare(
     "INSERT OR REPLACE INTO open_turns (turn_id, session_id, started_at) VALUES (?, ?, ?)",
   );
@@ -130,7 +131,8 @@ export function sqliteJournal(db: Database.Database, now: () => number): Journal
         seq += 1;
         if (!offBranch) parent = id;
       }
-      advance.run(parent, seq, at, sessionId);
+      if (options.touch === false) advanceQuietly.run(parent, seq, sessionId);
+      else advance.run(parent, seq, at, sessionId);
       if (options.openTurn)
         openTurn.run(options.openTurn.turnId, sessionId, options.openTurn.startedAt);
       if (options.closeTurn !== undefined) closeTurn.run(options.closeTurn);
