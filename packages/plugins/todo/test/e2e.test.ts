@@ -2,11 +2,17 @@ import { parseEntryData } from "@elowen/client";
 import type { BrainCard } from "@elowen/plugin-api";
 import { RUN_BOUNDARY_ENTRY } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
-import { startTestDaemon, subscribe, type TestDaemon, tempHome } from "./daemon.js";
+// The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
+// cycle: the test harness is loaded from its build by path, and this package's turbo.json orders
+// @elowen/daemon#build before its typecheck and tests.
+import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
+
+/** This package's directory: the daemon loads the plugin from it, through its manifest's entry. */
+const PLUGIN_DIR = new URL("..", import.meta.url).pathname;
 
 let t: TestDaemon | undefined;
 afterEach(async () => {
-  await t?.stop(true);
+  await t?.close();
   t = undefined;
 });
 
@@ -25,9 +31,9 @@ const rowsOf = (card: BrainCard | undefined): Row[] => card?.items ?? [];
 
 describe("TodoWrite in a real daemon", () => {
   test("three rewrites move items through their states on one pinned card, live and in history", async () => {
-    t = await startTestDaemon(tempHome(), threeCalls);
+    t = await startTestDaemon({ plugins: [PLUGIN_DIR], script: threeCalls });
     const session = await t.owner.sessions.create();
-    const log = await subscribe(t.owner, session.id);
+    const log = await t.events(session.id);
     const before = Date.now();
     const reply = await t.owner.sessions.submitTurn(session.id, {
       text: "go",
@@ -96,7 +102,6 @@ describe("TodoWrite in a real daemon", () => {
   });
 
   test("keeps the start time across a daemon restart, and an empty list removes the card", async () => {
-    const home = tempHome();
     const script = `turns:
   - steps:
 ${write('[{ id: "m", text: "Migrate", status: in_progress }]')}
@@ -106,23 +111,21 @@ ${write('[{ id: "m", text: "Migrate", status: completed }]')}
 ${write("[]")}
       - text: "Done."
 `;
-    t = await startTestDaemon(home, script);
+    t = await startTestDaemon({ plugins: [PLUGIN_DIR], script });
     const session = await t.owner.sessions.create();
     await t.owner.sessions.submitTurn(session.id, { text: "start", waitForSettle: true });
     const [card] = (await t.owner.sessions.cards(session.id)).cards;
     const startedAt = rowsOf(card)[0]?.startedAt ?? -1;
-    await t.stop();
-    const stoppedAt = Date.now();
-
-    t = await startTestDaemon(home, script);
-    const log = await subscribe(t.owner, session.id);
+    t = await t.restart();
+    const restartedAt = Date.now();
+    const log = await t.events(session.id);
     expect((await t.owner.sessions.cards(session.id)).cards).toEqual([card]);
     await t.owner.sessions.submitTurn(session.id, { text: "finish", waitForSettle: true });
     await log.next("turn_completed");
     const live = log.of("card").map((e) => e.data);
     const completed = "card" in (live[0] ?? {}) ? (live[0] as { card: BrainCard }).card : undefined;
     const durationMs = rowsOf(completed)[0]?.durationMs ?? -1;
-    expect(durationMs).toBeGreaterThanOrEqual(stoppedAt - startedAt);
+    expect(durationMs).toBeGreaterThanOrEqual(restartedAt - startedAt);
     expect(rowsOf(completed)).toEqual([
       { id: "m", text: "Migrate", status: "completed", durationMs },
     ]);
@@ -139,9 +142,13 @@ ${write('[{ id: "7", text: "TASK 7", status: in_progress }]')}
 ${write('[{ id: "7", text: "TASK 7", status: completed }]')}
       - text: "TASK 7 is done."
 `;
-    t = await startTestDaemon(tempHome(), script, { plugins: consent });
+    t = await startTestDaemon({
+      plugins: [PLUGIN_DIR],
+      script,
+      config: { plugins: consent },
+    });
     const session = await t.owner.sessions.create();
-    const log = await subscribe(t.owner, session.id);
+    const log = await t.events(session.id);
     const reply = await t.owner.sessions.submitTurn(session.id, {
       text: "go",
       waitForSettle: true,
@@ -175,7 +182,11 @@ ${write('[{ id: "7", text: "TASK 7", status: in_progress }]')}
       - text: "Stopping here."
       - text: "Still stopping."
 `;
-    t = await startTestDaemon(tempHome(), script, { plugins: consent });
+    t = await startTestDaemon({
+      plugins: [PLUGIN_DIR],
+      script,
+      config: { plugins: consent },
+    });
     const session = await t.owner.sessions.create();
     const reply = await t.owner.sessions.submitTurn(session.id, {
       text: "go",
@@ -192,7 +203,7 @@ ${write('[{ id: "7", text: "TASK 7", status: in_progress }]')}
 ${write('[{ id: "7", text: "TASK 7", status: in_progress }]')}
       - text: "Stopping here."
 `;
-    t = await startTestDaemon(tempHome(), script);
+    t = await startTestDaemon({ plugins: [PLUGIN_DIR], script });
     const session = await t.owner.sessions.create();
     const reply = await t.owner.sessions.submitTurn(session.id, {
       text: "go",
