@@ -1,16 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElowenClient, parseEntryData, type ToolResultEntryData } from "@elowen/client";
-// The daemon depends on this plugin (it bundles it), so a dependency back on @elowen/daemon would
-// make a package cycle. These tests load its build by path instead; this package's turbo.json
-// orders @elowen/daemon#build before its typecheck and tests.
-import type { ElowenConfigInput, RunningDaemon } from "../../../../apps/daemon/dist/index.js";
-
-const daemonModule = new URL("../../../../apps/daemon/dist/index.js", import.meta.url).href;
-const { startDaemon } = (await import(
-  daemonModule
-)) as typeof import("../../../../apps/daemon/dist/index.js");
+// The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
+// cycle: the test harness is loaded from its build by path, and this package's turbo.json orders
+// @elowen/daemon#build before its typecheck and tests.
+import {
+  startTestDaemon,
+  type TestDaemon,
+  type TestDaemonOptions,
+} from "../../../../apps/daemon/dist/testing.js";
 
 /** This package's directory: the daemon loads the plugin from it, through its manifest's entry. */
 export const PLUGIN_DIR = new URL("..", import.meta.url).pathname;
@@ -31,9 +29,15 @@ export interface Answer {
   readonly json: any;
 }
 
+/** What a skills daemon plays: the offline script (default no turns) and config overrides. */
+export interface SkillsDaemonOptions {
+  readonly script?: string;
+  readonly config?: TestDaemonOptions["config"];
+}
+
 /** A real daemon with this plugin, and the four accounts the tests act as. */
 export interface SkillsDaemon {
-  readonly daemon: RunningDaemon;
+  readonly daemon: TestDaemon["daemon"];
   readonly home: string;
   /** The plugin's data directory (`<home>/plugins-data/skills`). */
   readonly dataDir: string;
@@ -44,85 +48,65 @@ export interface SkillsDaemon {
   /** Two plain users. */
   readonly ada: Account;
   readonly bob: Account;
-  readonly lines: string[];
+  readonly lines: readonly string[];
   /** A raw HTTP request as `who` (null: no token). */
   request(who: Account | null, method: string, path: string, body?: unknown): Promise<Answer>;
-  stop(remove?: boolean): Promise<void>;
+  /** Restarts on the same data (the same accounts and tokens) with `options` instead. */
+  restart(options?: SkillsDaemonOptions): Promise<SkillsDaemon>;
+  /** Stops the daemon and removes its data directory. */
+  close(): Promise<void>;
 }
 
-/** A fresh data directory. */
-export function tempHome(): string {
-  return mkdtempSync(join(tmpdir(), "plugin-skills-e2e-"));
-}
-
-function webClient(url: string, token: string): ElowenClient {
-  return new ElowenClient({
-    baseUrl: url,
-    token,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set("x-elowen-surface", "web");
-      return fetch(input, { ...init, headers });
-    },
-  });
-}
-
-/**
- * Starts a daemon on `home` with only this plugin (the operator consenting to its
- * `turnContext`), the offline model playing `script`, and an owner, an administrator and two
- * users, each with a token.
- */
-export async function startSkillsDaemon(
-  options: {
-    readonly script?: string;
-    readonly config?: ElowenConfigInput;
-    readonly home?: string;
-  } = {},
-): Promise<SkillsDaemon> {
-  const home = options.home ?? tempHome();
-  const script = join(home, "script.yaml");
-  writeFileSync(script, options.script ?? "turns: []\n");
-  const lines: string[] = [];
-  const daemon = await startDaemon({
-    home,
-    env: {},
-    writeDaemonFile: false,
-    log: (line: string) => lines.push(line),
+/** The harness options: only this plugin, the operator consenting to its `turnContext`. */
+function harnessOptions(options: SkillsDaemonOptions): TestDaemonOptions {
+  return {
+    plugins: [PLUGIN_DIR],
+    script: options.script ?? "turns: []\n",
     config: {
       ...options.config,
-      server: { port: 0 },
-      model: { script },
       plugins: {
-        bundled: false,
-        dirs: [PLUGIN_DIR],
         consent: { "@elowen/plugin-skills": { mutates: ["turnContext"] } },
         ...options.config?.plugins,
       },
     },
-  });
-  const ownerToken = readFileSync(daemon.ownerTokenFile, "utf8").trim();
-  const root = webClient(daemon.url, ownerToken);
-  const me = await root.me();
-  const account = async (name: string, role: "admin" | "user"): Promise<Account> => {
-    const created = await root.accounts.create({ name, role });
-    const { token } = await root.accounts.issueToken(created.id);
-    return { id: created.id, token, client: webClient(daemon.url, token) };
   };
-  const owner = { id: me.account.id, token: ownerToken, client: root };
-  const admin = await account("admin", "admin");
-  const ada = await account("ada", "user");
-  const bob = await account("bob", "user");
+}
+
+/**
+ * Starts a daemon with only this plugin (the operator consenting to its `turnContext`), the
+ * offline model playing `script`, and an owner, an administrator and two users, each with a token.
+ */
+export async function startSkillsDaemon(options: SkillsDaemonOptions = {}): Promise<SkillsDaemon> {
+  const t = await startTestDaemon(harnessOptions(options));
+  const me = await t.owner.me();
+  const web = { surface: "web" } as const;
+  return wrap(t, {
+    owner: { id: me.account.id, token: t.ownerToken },
+    admin: await t.createAccount("admin", { role: "admin", ...web }),
+    ada: await t.createAccount("ada", web),
+    bob: await t.createAccount("bob", web),
+  });
+}
+
+type Tokens = Record<"owner" | "admin" | "ada" | "bob", Pick<Account, "id" | "token">>;
+
+function wrap(t: TestDaemon, tokens: Tokens): SkillsDaemon {
+  const account = ({ id, token }: Pick<Account, "id" | "token">): Account => ({
+    id,
+    token,
+    client: new ElowenClient({ baseUrl: t.url, token, surface: "web" }),
+  });
   return {
-    daemon,
-    home,
-    dataDir: join(home, "plugins-data", "skills"),
-    owner,
-    admin,
-    ada,
-    bob,
-    lines,
+    daemon: t.daemon,
+    home: t.home,
+    dataDir: join(t.home, "plugins-data", "skills"),
+    owner: account(tokens.owner),
+    admin: account(tokens.admin),
+    ada: account(tokens.ada),
+    bob: account(tokens.bob),
+    lines: t.lines,
     async request(who, method, path, body) {
-      const response = await fetch(`${daemon.url}${path}`, {
+      const response = await fetch(`${t.url}${path}`, {
         method,
         headers: {
           ...(who ? { authorization: `Bearer ${who.token}` } : {}),
@@ -141,10 +125,10 @@ export async function startSkillsDaemon(
       }
       return { status: response.status, text, json };
     },
-    async stop(remove = false) {
-      await daemon.stop();
-      if (remove) rmSync(home, { recursive: true, force: true });
+    async restart(options = {}) {
+      return wrap(await t.restart(harnessOptions(options)), tokens);
     },
+    close: () => t.close(),
   };
 }
 

@@ -6,7 +6,7 @@ import { type Account, type SkillsDaemon, skillFile, startSkillsDaemon, turn } f
 
 let t: SkillsDaemon | undefined;
 afterEach(async () => {
-  await t?.stop(true);
+  await t?.close();
   t = undefined;
 });
 

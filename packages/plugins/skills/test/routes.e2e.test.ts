@@ -15,7 +15,7 @@ let t: SkillsDaemon;
 beforeAll(async () => {
   t = await startSkillsDaemon();
 });
-afterAll(() => t.stop(true));
+afterAll(() => t.close());
 
 async function create(who: Account, owner: string, name: string, content?: string) {
   const answer = await t.request(

@@ -11,7 +11,7 @@ import {
 
 let t: SkillsDaemon | undefined;
 afterEach(async () => {
-  await t?.stop(true);
+  await t?.close();
   t = undefined;
 });
 
@@ -91,13 +91,7 @@ describe("the tools in a real turn", () => {
       "removing instance skills needs an administrator session",
     );
     expect(skillFile(t, "instance", "report-guide")).toBeDefined();
-    const home = t.home;
-    await t.stop();
-    t = await startSkillsDaemon({
-      script,
-      home,
-      config: { brain: { adminSessionsAllAccess: true } },
-    });
+    t = await t.restart({ script, config: { brain: { adminSessionsAllAccess: true } } });
     const admin = await turn(t, t.admin, "try");
     expect(resultText(admin.results[1])).toBe('Deleted the instance skill "report-guide".');
     expect(skillFile(t, "instance", "report-guide")).toBeUndefined();
