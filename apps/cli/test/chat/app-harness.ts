@@ -1,6 +1,6 @@
 import { afterEach } from "vitest";
 import { ChatApp } from "../../src/chat/chat-app.js";
-import { startTestDaemon, type TestDaemon } from "../support/daemon.js";
+import { startCliDaemon, type TestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
 import { VirtualTerminal } from "../support/virtual-terminal.js";
 
@@ -89,9 +89,9 @@ export function liveChat() {
     daemon = undefined;
   });
   return {
-    /** A real daemon (see `startTestDaemon`). */
-    async daemon(options: Parameters<typeof startTestDaemon>[0] = {}): Promise<TestDaemon> {
-      daemon = await startTestDaemon(options);
+    /** A real daemon (see `startCliDaemon`). */
+    async daemon(options: Parameters<typeof startCliDaemon>[0] = {}): Promise<TestDaemon> {
+      daemon = await startCliDaemon(options);
       return daemon;
     },
     /** A chat on that daemon (see `openChat`). */

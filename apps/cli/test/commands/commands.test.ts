@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EXIT_CODES } from "../../src/cli/exit-codes.js";
 import { runCli } from "../../src/cli/run-cli.js";
-import { startTestDaemon, type TestDaemon } from "../support/daemon.js";
+import { startCliDaemon, type TestDaemon } from "../support/daemon.js";
 import { recordingIo } from "./io.js";
 
 let t: TestDaemon;
 beforeAll(async () => {
-  t = await startTestDaemon();
+  t = await startCliDaemon();
 });
 afterAll(() => t.close());
 
