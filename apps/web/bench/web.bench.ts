@@ -97,7 +97,7 @@ for (let run = 0; run < RUNS; run++) {
   await page.close();
 }
 await browser.close();
-await daemon.stop();
+await daemon.close();
 
 const tti = summarize(interactive);
 record({

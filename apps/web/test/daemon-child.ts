@@ -30,7 +30,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       (e) => e.id,
     );
   else {
-    await web.stop();
+    await web.close();
     process.stdout.write(`DONE ${command.id} null\n`);
     process.exit(0);
   }

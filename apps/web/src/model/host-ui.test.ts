@@ -9,7 +9,7 @@ let daemon: WebDaemon;
 beforeAll(async () => {
   daemon = await startWebDaemon();
 });
-afterAll(() => daemon?.stop());
+afterAll(() => daemon?.close());
 
 const skillsHost = () =>
   createHostUi({

@@ -8,7 +8,7 @@ let web: WebDaemon;
 beforeAll(async () => {
   web = await startWebDaemon(undefined, { plugins: { dirs: [BOX_KIT_PLUGIN] } });
 });
-afterAll(() => web.stop());
+afterAll(() => web.close());
 
 /** Resolves once `check` holds, looking again after each change of the box. */
 function until(box: PromptBoxModel, check: () => boolean): Promise<void> {

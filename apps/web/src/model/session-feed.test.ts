@@ -13,7 +13,7 @@ let feed: SessionFeed | undefined;
 afterEach(async () => {
   await feed?.close();
   proxy?.close();
-  await daemon?.stop();
+  await daemon?.close();
   feed = undefined;
   proxy = undefined;
   daemon = undefined;

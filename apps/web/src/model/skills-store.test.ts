@@ -10,7 +10,7 @@ beforeAll(async () => {
   store = new SkillsStore(createHostUi({ client: daemon.owner, plugin: "@elowen/plugin-skills" }));
   await store.refresh();
 });
-afterAll(() => daemon?.stop());
+afterAll(() => daemon?.close());
 
 const row = (name: string): SkillRow | undefined => store.state.rows.find((r) => r.name === name);
 const skill = (name: string) => ({ name, description: `Use for ${name}.`, content: `Do ${name}.` });

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ElowenClient } from "@elowen/client";
-import { type ElowenConfigInput, type RunningDaemon, startDaemon } from "@elowen/daemon";
+import type { ElowenConfigInput } from "@elowen/daemon";
+import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { hasWebBuild, webRoot } from "../../src/web-root.js";
@@ -36,60 +36,32 @@ export const BOX_KIT_PLUGIN = join(
   "../../../daemon/test/fixtures/plugins/box-kit",
 );
 
-/** A real daemon in this process, with the bundled plugins, the web kit and a scripted offline model. */
-export interface WebDaemon {
-  readonly daemon: RunningDaemon;
-  /** The data directory (a session's workspace is `workspaces/<session id>` in it). */
-  readonly home: string;
-  readonly url: string;
-  readonly ownerToken: string;
-  readonly owner: ElowenClient;
-  readonly lines: string[];
-  stop(): Promise<void>;
-}
+/** A real daemon in this process (@elowen/daemon/testing), serving the built app. */
+export type WebDaemon = TestDaemon;
 
-/** Starts a daemon on a free loopback port; `script` is the offline model's YAML script. */
-export async function startWebDaemon(
+/**
+ * Starts a daemon on a free loopback port with the bundled plugins and the web kit (plus any
+ * `config.plugins.dirs`), serving the built app from its own origin as `elowen daemon` does;
+ * `script` is the offline model's YAML script.
+ */
+export function startWebDaemon(
   script = "turns: []\n",
   config: ElowenConfigInput = {},
 ): Promise<WebDaemon> {
-  const home = mkdtempSync(join(tmpdir(), "elowen-web-e2e-"));
-  const scriptFile = join(home, "script.yaml");
-  writeFileSync(scriptFile, script);
-  const lines: string[] = [];
-  // The daemon serves the built app from its own origin, as `elowen daemon` makes it do.
-  const daemon = await startDaemon({
-    home,
-    env: {},
-    writeDaemonFile: false,
-    webDir: webRoot(),
-    log: (line) => lines.push(line),
+  return startTestDaemon({
+    script,
+    plugins: [join(FIXTURE_PLUGINS, "web-kit")],
+    // Without a build the API is served alone; launchBrowser says to build first.
+    ...(hasWebBuild() ? { webDir: webRoot() } : {}),
     config: {
       ...config,
-      server: { port: 0 },
-      model: { script: scriptFile },
       plugins: {
         bundled: true,
         settings: { "@elowen/plugin-code-mode": { yieldAfterMs: 5000 } },
         ...config.plugins,
-        // The web kit always; `config.plugins.dirs` adds to it.
-        dirs: [join(FIXTURE_PLUGINS, "web-kit"), ...(config.plugins?.dirs ?? [])],
       },
     },
   });
-  const ownerToken = readFileSync(daemon.ownerTokenFile, "utf8").trim();
-  return {
-    daemon,
-    home,
-    url: daemon.url,
-    ownerToken,
-    owner: new ElowenClient({ baseUrl: daemon.url, token: ownerToken }),
-    lines,
-    async stop() {
-      await daemon.stop();
-      rmSync(home, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A headless Chromium with a fresh profile. */
@@ -204,7 +176,7 @@ export function webSuite(
   });
   afterAll(async () => {
     await browser?.close();
-    await daemon?.stop();
+    await daemon?.close();
   });
   return {
     get daemon() {
