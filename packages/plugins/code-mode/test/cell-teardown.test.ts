@@ -16,7 +16,7 @@ const options = {
   busyLimitMs: 150,
   cellTimeoutMs: 2000,
   yieldAfterMs: 300,
-  memoryLimitBytes: 16 * 1024 * 1024,
+  memoryLimitBytes: 64 * 1024 * 1024,
   maxWorkers: 1,
 };
 const turn = new TestTurn(options);
@@ -72,19 +72,23 @@ const endings: [string, () => Promise<string>, string][] = [
     "computes past the busy limit inside promise jobs",
     () =>
       finish(
-        "const spin = () => Promise.resolve().then(spin); spin(); await new Promise(() => {});",
+        "const spin = () => { Promise.resolve().then(spin); }; spin(); await new Promise(() => {});",
       ),
     "(busy limit)",
   ],
-  ["allocates past the memory limit", () => finish('"x".repeat(2 ** 28)'), "out of memory"],
+  [
+    "asks for one allocation larger than its memory limit",
+    () => finish('"x".repeat(2 ** 28)'),
+    "(memoryLimitBytes)",
+  ],
   ["recurses past the stack limit", () => finish("const f = () => f(); f()"), "stack overflow"],
   [
     "grows the engine's heap inside a promise job",
     () =>
       finish(
-        "await null; const a = []; for (let i = 0; i < 200000; i++) a.push({ i }); return a.length",
+        "await null; const a = []; for (let i = 0; i < 100000; i++) a.push({ i }); return a.length",
       ),
-    "Result:\n200000",
+    "Result:\n100000",
   ],
   [
     "receives the longest nested result",
@@ -136,18 +140,49 @@ describe("a cell's end frees its engine and the same worker runs the next cell",
   });
 });
 
+describe("a cell past its memory limit", () => {
+  // Growing the heap past the limit leaves free room above the next cell's bound, so the worker
+  // is retired on purpose; the default busy limit keeps this about memory alone.
+  const grown = new TestTurn({ memoryLimitBytes: 8 * 1024 * 1024, maxWorkers: 1 });
+  afterAll(() => grown.close());
+
+  test.each([
+    [
+      "the script's own loop",
+      'const a = []; for (let i = 0; i < 1000; i++) a.push("x".repeat(2 ** 20) + i)',
+    ],
+    ["a built-in that never polls the interrupt", `"ab,".repeat(${1_000_000}).split(",")`],
+  ])(
+    "grown by %s retires its worker on purpose, and a fresh one runs the next cell",
+    async (_name, script) => {
+      await grown.exec("return 0");
+      const before = grown.control.stats();
+      const { result } = await grown.exec(script);
+      expect(textOf(result)).toContain("memory limit exceeded (8 MiB)");
+      expect(textOf((await grown.exec("return 2")).result)).toContain("Result:\n2");
+      expect(grown.control.stats()).toMatchObject({
+        started: before.started + 1,
+        exited: before.exited + 1,
+        aborts: before.aborts,
+        busy: 0,
+        idle: 1,
+      });
+    },
+  );
+});
+
 describe("the engine's heap", () => {
   // Growing the WebAssembly heap inside executePendingJobs is what made quickjs-emscripten 0.32
   // leave a context of its own in the runtime; a fresh worker's heap has not grown yet.
   test.each([
     [
       "a cell whose promise jobs grow the heap",
-      "await null; const a = []; for (let i = 0; i < 300000; i++) a.push({ i }); return a.length",
-      "Result:\n300000",
+      "await null; const a = []; for (let i = 0; i < 100000; i++) a.push({ i }); return a.length",
+      "Result:\n100000",
     ],
     [
       "a cell interrupted while its promise jobs grow the heap",
-      "const spin = () => Promise.resolve().then(spin); spin(); await new Promise(() => {});",
+      "await null; const a = []; for (let i = 0; i < 100000; i++) a.push({ i }); for (;;) {}",
       "(busy limit)",
     ],
   ])("%s is freed whole, and its worker kept", async (_name, script, expected) => {
@@ -173,7 +208,7 @@ describe("many cells", () => {
       'throw new Error("no")',
       "await tools.Echo({ n: 1 }); return 2",
       `return (await tools.Big({ chars: ${MAX_NESTED_RESULT_CHARS} })).length`,
-      "await null; const a = []; for (let i = 0; i < 200000; i++) a.push({ i }); return a.length",
+      "await null; const a = []; for (let i = 0; i < 100000; i++) a.push({ i }); return a.length",
       "for (;;) {}",
       "const f = () => f(); f()",
       '"x".repeat(2 ** 28)',

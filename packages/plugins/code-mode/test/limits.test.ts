@@ -64,15 +64,74 @@ describe("limits, each at its limit and one past it", () => {
     expect(textOf((await turn.exec("return 3")).result)).toContain("Result:\n3");
   });
 
-  test("memoryLimitBytes: what fits is allocated, what does not fails with the limit named", async () => {
-    turn = new TestTurn({ memoryLimitBytes: 8 * 1024 * 1024 });
-    expect(textOf((await turn.exec('return "x".repeat(2 ** 20).length')).result)).toContain(
-      "Result:\n1048576",
+  describe("memoryLimitBytes", () => {
+    const MiB = 1024 * 1024;
+    const limitText =
+      "memory limit exceeded (8 MiB): the script needed more memory than a cell may hold and was stopped (memoryLimitBytes)";
+    /** A script holding `count` strings of 64 KiB each, built one by one. */
+    const strings = (count: number, before = "", after = "") =>
+      `const held = []; ${before} for (let i = 0; i < ${count}; i++) held.push("x".repeat(65536 - 32) + i); ${after} return held.length`;
+
+    test.each([
+      [
+        "one string",
+        `return "x".repeat(${6 * MiB}).length`,
+        `Result:\n${6 * MiB}`,
+        `return "x".repeat(${8 * MiB}).length`,
+      ],
+      [
+        "short strings, held in an array",
+        'const held = []; for (let i = 0; i < 200000; i++) held.push("s" + i); return held.length',
+        "Result:\n200000",
+        'const held = []; for (let i = 0; i < 2000000; i++) held.push("s" + i); return held.length',
+      ],
+      [
+        "strings a built-in makes without returning to the script",
+        `return "ab,".repeat(${100_000}).split(",").length`,
+        "Result:\n100001",
+        `return "ab,".repeat(${1_000_000}).split(",").length`,
+      ],
+    ])(
+      "%s: up to the limit they are held, past it the cell fails naming the limit and the pool runs the next cell",
+      async (_name, fits, held, past) => {
+        turn = new TestTurn({ memoryLimitBytes: 8 * MiB });
+        expect(textOf((await turn.exec(fits)).result)).toContain(held);
+        const { result } = await turn.exec(past);
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toContain(limitText);
+        expect(textOf((await turn.exec(fits)).result)).toContain(held);
+        expect(turn.control.stats()).toMatchObject({ busy: 0, idle: 1, aborts: 0 });
+      },
     );
-    const { result } = await turn.exec('return "x".repeat(2 ** 24).length');
-    expect(textOf(result)).toContain(
-      "InternalError: out of memory: the script used more than the 8 MiB memory limit of a cell",
+
+    test.each([4, 8, 64])(
+      "%d MiB: strings totalling the limit less half a MiB are held, strings totalling the limit fail the cell",
+      async (mib) => {
+        turn = new TestTurn({ memoryLimitBytes: mib * MiB });
+        // 64 KiB strings; the cell's own runtime, context and array take the last half MiB.
+        const fit = mib * 16 - 8;
+        expect(textOf((await turn.exec(strings(fit))).result)).toContain(`Result:\n${fit}`);
+        const { result } = await turn.exec(strings(mib * 16));
+        expect(textOf(result)).toContain(`memory limit exceeded (${mib} MiB)`);
+        expect(textOf((await turn.exec("return 1")).result)).toContain("Result:\n1");
+      },
     );
+
+    test("a script cannot catch its way past the limit: the cell still fails with it", async () => {
+      turn = new TestTurn({ memoryLimitBytes: 8 * MiB });
+      const { result } = await turn.exec(
+        strings(256, "try {", '} catch (e) { return "caught " + e }'),
+      );
+      expect(textOf(result)).toContain(limitText);
+      expect(textOf(result)).not.toContain("caught");
+    });
+
+    test("the limit is the cell's own: each cell of one worker may fill it again", async () => {
+      turn = new TestTurn({ memoryLimitBytes: 8 * MiB });
+      for (let cell = 0; cell < 5; cell++)
+        expect(textOf((await turn.exec(strings(120))).result)).toContain("Result:\n120");
+      expect(turn.control.stats()).toMatchObject({ started: 1, exited: 0, idle: 1 });
+    });
   });
 
   test.each([

@@ -2,6 +2,7 @@ import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from "quickjs-e
 import { CellEngine } from "./cell-engine.js";
 import { describeIn, dumpError, limitOf } from "./engine-values.js";
 import { describeLimitFailure } from "./failure-text.js";
+import type { HeapGuard } from "./heap-guard.js";
 import { HostBridge } from "./host-bridge.js";
 import { PRELUDE_SOURCE, SCRIPT_FILE, SCRIPT_PREFIX, SCRIPT_SUFFIX } from "./prelude.js";
 import type {
@@ -26,6 +27,10 @@ type StartMessage = Extract<ToWorker, { t: "start" }>;
  * engine is freed before the end is reported, so the worker runs the next cell. Only an engine in
  * an unknown state (an exception out of the engine itself) is left unfreed, and its worker is then
  * retired by the host instead of being asked to free what it may no longer track.
+ *
+ * The cell's memory limit is the worker's {@link HeapGuard}, armed for the cell's whole life: once
+ * the cell needed more engine heap than `memoryLimitBytes`, its next interrupt poll or the end of
+ * its slice ends it with its memory limit, whatever the script catches.
  */
 export class CellRuntime {
   private readonly engine: CellEngine;
@@ -45,9 +50,11 @@ export class CellRuntime {
     private readonly start: StartMessage,
     progress: Int32Array,
     private readonly send: (message: FromWorker) => void,
+    private readonly heap: HeapGuard,
   ) {
     this.limits = start.limits;
-    this.watch = new SliceWatch(progress, this.limits);
+    heap.arm(this.limits.memoryLimitBytes);
+    this.watch = new SliceWatch(progress, this.limits, heap);
     this.engine = new CellEngine(quickjs, this.limits, () => this.watch.shouldInterrupt());
     this.ctx = this.engine.ctx;
     this.bridge = new HostBridge(this.ctx, this.limits);
@@ -105,10 +112,14 @@ export class CellRuntime {
       run();
       if (!this.ended) this.runJobs();
       if (!this.ended) this.checkMain();
-      if (!this.ended && this.watch.reason) this.endInterrupted();
+      if (!this.ended && this.watch.checkHeap()) this.endInterrupted();
     } catch (error) {
-      // The engine or its bindings threw: what the engine still holds is unknown.
-      if (!this.ended) this.end(this.failure("internal", String(error)), "abandon");
+      // The engine or its bindings threw: what the engine still holds is unknown. Past the memory
+      // limit, that is the limit's doing (an allocation the bindings did not expect to fail).
+      const end = this.watch.checkHeap()
+        ? this.failure("memory", "")
+        : this.failure("internal", String(error));
+      if (!this.ended) this.end(end, "abandon");
     } finally {
       this.watch.finish();
     }
@@ -147,7 +158,7 @@ export class CellRuntime {
 
   /** What an engine error ends the cell with: an interrupt, a limit, or the script's own error. */
   private failureOf(error: QuickJSHandle): CellEnd {
-    if (this.watch.reason) return this.failure(this.watch.reason, "");
+    if (this.watch.checkHeap()) return this.failure(this.watch.reason ?? "memory", "");
     const raw = dumpError(this.ctx, error);
     const limit = limitOf(raw);
     if (limit) return this.failure(limit, raw);
@@ -159,7 +170,7 @@ export class CellRuntime {
   }
 
   private uncaught(error: QuickJSHandle): void {
-    const described = this.watch.reason ? undefined : this.describe(this.describeError, error);
+    const described = this.watch.checkHeap() ? undefined : this.describe(this.describeError, error);
     error.dispose();
     if (described) {
       this.bridge.note(`[uncaught in setTimeout] ${described.text ?? "an exception"}\n`);
@@ -167,7 +178,7 @@ export class CellRuntime {
   }
 
   private describe(describer: QuickJSHandle | undefined, value: QuickJSHandle) {
-    return describeIn(this.ctx, describer, value, () => this.watch.reason !== undefined);
+    return describeIn(this.ctx, describer, value, () => this.watch.checkHeap());
   }
 
   private failure(kind: CellFailureKind, scriptError: string): CellEnd {
@@ -206,13 +217,19 @@ export class CellRuntime {
 
   /**
    * Ends the cell: frees its engine state (`abandon` leaves an engine in an unknown state alone)
-   * and reports the end, asking the host to retire the worker when the engine was not freed.
+   * and reports the end, asking the host to retire the worker when the engine was not freed or
+   * its heap grew more than the next cell may be measured against (see {@link HeapGuard.disarm}).
    */
-  private end(end: CellEnd, engine: "free" | "abandon" = "free"): void {
+  private end(outcome: CellEnd, engine: "free" | "abandon" = "free"): void {
     if (this.ended) return;
     this.ended = true;
+    // A cell that needed more than its memory limit ends with it, even when the script had not
+    // polled the interrupt since (a value, or the error of a failed allocation it caught or not).
+    const overMemory = this.watch.checkHeap() && this.watch.reason === "memory";
+    const end = overMemory ? this.failure("memory", "") : outcome;
     this.timers.cancel();
     const freed = engine === "free" && this.engine.free(() => this.timers.dispose());
-    this.flush(end, !freed);
+    const grown = this.heap.disarm();
+    this.flush(end, !freed || grown);
   }
 }

@@ -21,7 +21,7 @@ export function describeLimitFailure(
     case "timeout":
       return `the cell ran for more than ${limits.cellTimeoutMs} ms, its wall-clock limit, and was stopped (cell timeout)`;
     case "memory":
-      return `InternalError: out of memory: the script used more than the ${size(limits.memoryLimitBytes)} memory limit of a cell`;
+      return `memory limit exceeded (${size(limits.memoryLimitBytes)}): the script needed more memory than a cell may hold and was stopped (memoryLimitBytes); keep less in memory at once or move heavy work into a tool`;
     case "stack":
       return `InternalError: stack overflow: the script recursed deeper than the ${size(limits.stackLimitBytes)} stack limit of a cell`;
     case "stopped":

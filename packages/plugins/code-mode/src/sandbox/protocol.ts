@@ -72,9 +72,19 @@ export type FromWorker =
       readonly end?: CellEnd;
       /** With `end`: the size of the worker's WebAssembly heap once the cell's engine was freed. */
       readonly heapBytes?: number;
-      /** The cell's engine could not be freed cleanly: retire the worker rather than reuse it. */
+      /**
+       * Retire the worker rather than reuse it: the cell's engine could not be freed cleanly, or
+       * the worker's heap grew past what its next cell may be measured against (see `HeapGuard`).
+       */
       readonly recycle?: boolean;
     };
+
+/**
+ * The exit code of a worker that ended itself because a cell's engine kept growing the heap past
+ * its memory limit (native work that does not poll the interrupt): the cell ends with its memory
+ * limit, and the thread is gone on purpose.
+ */
+export const HEAP_LIMIT_EXIT_CODE = 86;
 
 /** Indexes of the shared progress counters the watchdog reads. */
 export const PROGRESS_BUSY = 0;

@@ -28,9 +28,11 @@ export interface SandboxPoolStats {
   /** Workers started in all; each one costs a thread start and an engine load (a cold start). */
   readonly started: number;
   /**
-   * Workers whose thread has ended: retired after a cell whose engine could not be freed, after
-   * `MAX_CELLS_PER_WORKER` cells or when more than `warmWorkers` would idle; killed at a limit the
-   * engine did not answer; crashed; or closed with the pool.
+   * Workers whose thread has ended: retired after a cell whose engine could not be freed or whose
+   * heap grew past its memory limit (or more than 16 MiB past a fresh worker's), after
+   * `MAX_CELLS_PER_WORKER` cells or when more than `warmWorkers` would idle; ended by themselves
+   * at a cell's memory limit; killed at a limit the engine did not answer; crashed; or closed with
+   * the pool.
    */
   readonly exited: number;
   /**

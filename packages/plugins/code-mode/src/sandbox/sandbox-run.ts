@@ -1,5 +1,11 @@
 import { describeLimitFailure } from "./failure-text.js";
-import type { CellEnd, CellLimits, NestedOutcome, NestedRequest } from "./protocol.js";
+import {
+  type CellEnd,
+  type CellLimits,
+  HEAP_LIMIT_EXIT_CODE,
+  type NestedOutcome,
+  type NestedRequest,
+} from "./protocol.js";
 import type { SandboxPool } from "./sandbox-pool.js";
 import type { SandboxWorker } from "./sandbox-worker.js";
 
@@ -29,7 +35,8 @@ export interface SandboxRunStart {
  * One script running in one pooled worker, seen from the host thread. It enforces the limits the
  * host must own: the cell's wall clock (stop, then kill after a grace) and a watchdog that
  * terminates a thread whose script stays busy past the busy limit without answering its
- * interrupt, so that the host's event loop never waits on a script.
+ * interrupt, so that the host's event loop never waits on a script. A worker that ended itself
+ * at the cell's memory limit (`HEAP_LIMIT_EXIT_CODE`) ends the cell with that limit.
  */
 export class SandboxRun {
   private ended = false;
@@ -54,9 +61,11 @@ export class SandboxRun {
           this.events.console(message.console, message.consoleOmitted);
         if (message.end) this.finish(message.end, !message.recycle);
       },
-      exit: (error) =>
+      exit: (error, code) =>
         this.finish(
-          { ok: false, kind: "internal", error: `the sandbox stopped: ${error.message}` },
+          code === HEAP_LIMIT_EXIT_CODE
+            ? { ok: false, kind: "memory", error: this.limitText("memory") }
+            : { ok: false, kind: "internal", error: `the sandbox stopped: ${error.message}` },
           false,
         ),
     });
@@ -110,7 +119,7 @@ export class SandboxRun {
     this.events.end(end);
   }
 
-  private limitText(kind: "timeout" | "busy"): string {
+  private limitText(kind: "timeout" | "busy" | "memory"): string {
     return describeLimitFailure(kind, this.start.limits);
   }
 }

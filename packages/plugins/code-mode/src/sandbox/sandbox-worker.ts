@@ -5,8 +5,11 @@ import { startSandboxWorker } from "./worker-entry.js";
 /** What the current cell of a worker hears from it. */
 export interface WorkerListener {
   message(message: FromWorker): void;
-  /** The thread died (killed, crashed, out of its own heap). */
-  exit(error: Error): void;
+  /**
+   * The thread died (killed, crashed, out of its own heap). `code` is its exit code when it
+   * exited rather than failed: `HEAP_LIMIT_EXIT_CODE` when it ended itself at a cell's memory limit.
+   */
+  exit(error: Error, code?: number): void;
 }
 
 /** What the pool hears from every worker it started, whichever cell it runs. */
@@ -54,16 +57,16 @@ export class SandboxWorker {
         if (message.heapBytes !== undefined) this.heapBytes = message.heapBytes;
         this.listener?.message(message);
       });
-      const died = (error: Error) => {
+      const died = (error: Error, code?: number) => {
         if (this.dead) return;
         this.dead = true;
         watch.exited();
         reject(error);
-        this.listener?.exit(error);
+        this.listener?.exit(error, code);
       };
-      this.worker.on("error", died);
+      this.worker.on("error", (error) => died(error));
       this.worker.on("exit", (code) =>
-        died(new Error(`the sandbox worker thread exited (code ${code})`)),
+        died(new Error(`the sandbox worker thread exited (code ${code})`), code),
       );
     });
     this.ready.catch(() => {});

@@ -1,5 +1,6 @@
 import type { QuickJSWASMModule } from "quickjs-emscripten";
 import { CellRuntime } from "./cell-runtime.js";
+import type { HeapGuard } from "./heap-guard.js";
 import type { CellLimits, FromWorker } from "./protocol.js";
 
 const SCRIPTS = [
@@ -26,9 +27,10 @@ const LIMITS: CellLimits = {
 /**
  * Runs a few representative cells before the worker reports ready. V8 compiles WebAssembly
  * lazily, so the first cell to touch a path of the engine would otherwise pay for compiling it
- * inside its own busy limit; after this a cell's time is its script's.
+ * inside its own busy limit; after this a cell's time is its script's. It runs before `heap` is
+ * sealed, so the guard does not limit it.
  */
-export async function warmUp(quickjs: QuickJSWASMModule): Promise<void> {
+export async function warmUp(quickjs: QuickJSWASMModule, heap: HeapGuard): Promise<void> {
   const progress = new Int32Array(new SharedArrayBuffer(8));
   for (const [index, script] of SCRIPTS.entries()) {
     await new Promise<void>((resolve) => {
@@ -47,6 +49,7 @@ export async function warmUp(quickjs: QuickJSWASMModule): Promise<void> {
           }
           if (message.end) resolve();
         },
+        heap,
       );
       runtime.begin();
     });

@@ -11,7 +11,8 @@ import {
   RELEASE_SYNC,
 } from "quickjs-emscripten";
 import { CellRuntime } from "./cell-runtime.js";
-import type { FromWorker, ToWorker } from "./protocol.js";
+import { type EngineAllocator, HeapGuard } from "./heap-guard.js";
+import { type FromWorker, HEAP_LIMIT_EXIT_CODE, type ToWorker } from "./protocol.js";
 import { warmUp } from "./warm-up.js";
 
 const port = parentPort;
@@ -25,13 +26,23 @@ const emscriptenModule: EmscriptenModuleLoaderOptions & { onAbort(what: unknown)
   onAbort: (what) => send({ t: "aborted", what: String(what) }),
 };
 const quickjs = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { emscriptenModule }));
-await warmUp(quickjs);
+// The engine's emscripten module, whose allocator lays the heap guard's ballast: a protected
+// field of the library's module object, read once and checked.
+const allocator = (quickjs as unknown as { module?: Partial<EngineAllocator> }).module;
+if (typeof allocator?._malloc !== "function") {
+  throw new Error(
+    "the code-mode sandbox cannot reach the engine's allocator (quickjs-emscripten changed)",
+  );
+}
+const heap = new HeapGuard(quickjs.getWasmMemory(), () => process.exit(HEAP_LIMIT_EXIT_CODE));
+await warmUp(quickjs, heap);
+heap.seal(allocator as EngineAllocator);
 
 let current: CellRuntime | undefined;
 
 port.on("message", (message: ToWorker) => {
   if (message.t === "start") {
-    current = new CellRuntime(quickjs, message, progress, send);
+    current = new CellRuntime(quickjs, message, progress, send, heap);
     current.begin();
     return;
   }
@@ -40,4 +51,4 @@ port.on("message", (message: ToWorker) => {
   else current.stop(message.kind, message.reason);
 });
 
-send({ t: "ready", heapBytes: quickjs.getWasmMemory().buffer.byteLength });
+send({ t: "ready", heapBytes: heap.heapBytes });
