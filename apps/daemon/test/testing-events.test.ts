@@ -127,3 +127,17 @@ describe("events", () => {
     expect((await failure(() => t?.events("") as Promise<unknown>)).code).toBe("invalid_option");
   });
 });
+
+describe("raw events", () => {
+  test("raw keeps an event of a type the client does not know (a plugin's own); events leaves it out", async () => {
+    t = await startTestDaemon();
+    const session = await t.owner.sessions.create();
+    const log = await t.events(session.id);
+    t.daemon.host.events.publish(session.id, "acme_progress", { done: 1 });
+    t.daemon.host.events.publish(session.id, "reset", { reason: "expired" });
+    await log.next("reset");
+    expect(log.raw.map((e) => e.type)).toEqual(["acme_progress", "reset"]);
+    expect(log.events.map((e) => e.type)).toEqual(["reset"]);
+    await log.close();
+  });
+});

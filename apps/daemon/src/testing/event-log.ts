@@ -2,6 +2,7 @@ import {
   type ElowenClient,
   parseSessionEvent,
   SESSION_EVENT_DATA_SCHEMAS,
+  type SessionEvent,
   type SessionEventType,
   type TypedSessionEvent,
 } from "@elowen/client";
@@ -23,6 +24,8 @@ export interface WaitOptions {
  * of a type that matches, whether it arrived before the call or after.
  */
 export interface EventLog {
+  /** Every event so far as it came over the wire, in order, including types the client does not know (a plugin's own). */
+  readonly raw: readonly SessionEvent[];
   /** Every parsed event so far, in order. */
   readonly events: readonly TypedSessionEvent[];
   /** The events of one type so far, in order. */
@@ -60,6 +63,7 @@ export async function subscribeEvents(
   if (typeof sessionId !== "string" || sessionId === "")
     throw new TestingError("invalid_option", "sessionId must be a non-empty string");
   const openTimeout = waitTimeout("timeoutMs", options.timeoutMs);
+  const raw: SessionEvent[] = [];
   const events: TypedSessionEvent[] = [];
   const waiters = new Set<Waiter>();
   let ended: TestingError | undefined;
@@ -87,8 +91,9 @@ export async function subscribeEvents(
   const subscription = client.sessions.events(sessionId, {
     onOpen: () => opened(),
     onError: stopped,
-    onEvent: (raw) => {
-      const event = parseSessionEvent(raw);
+    onEvent: (received) => {
+      raw.push(received);
+      const event = parseSessionEvent(received);
       if (!event) return;
       events.push(event);
       for (const waiter of waiters)
@@ -122,6 +127,7 @@ export async function subscribeEvents(
   const of = <T extends SessionEventType>(type: T) =>
     events.filter((e) => e.type === type) as SessionEventOf<T>[];
   return {
+    raw,
     events,
     of,
     next(type, where, waitOptions = {}) {

@@ -1,6 +1,6 @@
 import { type HistoryEntry, historyToolCalls } from "@elowen/client";
 import { LiveToolRows, projectToolRows, type ToolRow } from "@elowen/tool-trace";
-import type { EventLog } from "./live-events.js";
+import type { EventLog } from "../../src/testing/index.js";
 
 /** The rows a client draws from live events alone, folded as the CLI and the web fold them. */
 export function liveRows(log: EventLog): ToolRow[] {
