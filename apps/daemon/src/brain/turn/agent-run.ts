@@ -50,6 +50,7 @@ export async function runAgent(
     sessionId: turn.sessionId,
     turnId: turn.turnId,
     ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
+    journal: turn.journal,
     currentStep: () => Math.max(0, turn.steps - 1),
     authoring: turn.authoring,
     onResultEntry: (callId, entryId) => {
@@ -160,9 +161,6 @@ async function stepContext(turn: TurnState): Promise<AgentMessage[]> {
   );
   for (const problem of problems) host.log(`step context: ${problem.message}`);
   if (records.length === 0) return [];
-  await host.journal.append(
-    turn.sessionId,
-    stepContextEntry(turn.turnId, turn.toolResults, records),
-  );
+  await turn.journal.append(stepContextEntry(turn.turnId, turn.toolResults, records));
   return records.map((record) => noteMessage(record.text, record.at));
 }

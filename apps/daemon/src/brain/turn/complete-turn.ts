@@ -2,6 +2,7 @@ import type { TurnEndEntryData, TurnOutcome } from "@elowen/client";
 import type { RunOutcome, TurnCompleteInput, TurnCompleteReason } from "@elowen/plugin-api";
 import { mintId } from "../../store/ids.js";
 import { TRUNCATED_STREAM_MESSAGE } from "../model/provider-model.js";
+import { settlesUnobserved } from "./turn-journal.js";
 import type { TurnState } from "./turn-state.js";
 import { answerOf, sumUsage } from "./usage.js";
 
@@ -37,6 +38,8 @@ export async function completeTurn(
     ...(usage === undefined ? {} : { usage }),
     reason,
   } as TurnCompleteInput;
+  // A turn.complete hook registered while the turn went on finds the answer in the journal.
+  if (!settlesUnobserved(host.registry.hooks)) await turn.journal.release();
   await host.registry.hooks.run(
     "turn.complete",
     input,
@@ -57,9 +60,7 @@ export async function completeTurn(
     ...(errorMessage === "" ? {} : { errorMessage }),
   };
   const entryId = mintId("e");
-  await host.journal.append(turn.sessionId, [{ id: entryId, kind: "turn_end", data }], {
-    closeTurn: turn.turnId,
-  });
+  await turn.journal.end([{ id: entryId, kind: "turn_end", data }], { closeTurn: turn.turnId });
   if (errorMessage !== "")
     host.events.publish(turn.sessionId, "error", {
       turnId: turn.turnId,

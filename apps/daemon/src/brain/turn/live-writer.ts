@@ -9,6 +9,7 @@ import { mintId } from "../../store/ids.js";
 import type { BrainHost } from "../brain-host.js";
 import type { AuthoringNotes } from "./authoring-notes.js";
 import { storeResult } from "./stored-result.js";
+import type { TurnJournal } from "./turn-journal.js";
 
 /** What the writer of one agent run knows. */
 export interface LiveWriterOptions {
@@ -16,6 +17,8 @@ export interface LiveWriterOptions {
   readonly sessionId: string;
   readonly turnId: string;
   readonly agentId?: string;
+  /** Where the run's entries are written (a response with no tool call may be held for the end). */
+  readonly journal: TurnJournal;
   /** The step index of the response that starts next. */
   currentStep(): number;
   readonly authoring: AuthoringNotes;
@@ -152,9 +155,11 @@ export class LiveWriter {
       startedAt: streaming.startedAt,
       durationMs: host.clock.monotonic() - streaming.t0,
     };
-    await host.journal.append(this.#o.sessionId, [
-      { id: streaming.entryId, kind: "assistant", data },
-    ]);
+    const entry = { id: streaming.entryId, kind: "assistant", data };
+    // A response that calls no tool is the run's last: nothing refers to its entry until the
+    // turn ends, so it may be committed with the turn_end (see TurnJournal).
+    const calls = message.content.some((block) => block.type === "toolCall");
+    if (calls || !this.#o.journal.hold(entry)) await this.#o.journal.append([entry]);
     this.#lastEntryId = streaming.entryId;
   }
 
@@ -212,7 +217,7 @@ export class LiveWriter {
       durationMs,
     };
     const entryId = mintId("e");
-    await host.journal.append(this.#o.sessionId, [
+    await this.#o.journal.append([
       { id: entryId, kind: "tool_result", data, attachments: stored.attachments },
     ]);
     this.#o.onResultEntry(callId, entryId);

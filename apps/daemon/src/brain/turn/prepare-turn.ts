@@ -16,6 +16,7 @@ import { turnContextEntry } from "./context-entries.js";
 import { mentionBlocks } from "./mentions.js";
 import { SUBMIT_CONTEXT_ENTRY, userContent } from "./replay.js";
 import { submitContextBlocks } from "./submit-context.js";
+import { TurnJournal } from "./turn-journal.js";
 import type { TurnState } from "./turn-state.js";
 
 /** What a turn starts from: a submission that entered, or a sub-agent's prompt. */
@@ -117,6 +118,10 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
       monotonic: host.clock.monotonic,
     },
     authoring: new AuthoringNotes(() => undefined, host.clock.monotonic),
+    journal: new TurnJournal(
+      { hooks: registry.hooks, store: host.store, events: host.events, journal: host.journal },
+      sessionId,
+    ),
     resultEntries: new Map(),
     journalListeners: new Set(),
     cleanups: [],

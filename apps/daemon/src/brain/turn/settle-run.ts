@@ -4,6 +4,7 @@ import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { pluginLogger } from "../../logger.js";
 import { type AgentRunResult, runAgent } from "./agent-run.js";
 import { noteMessage } from "./replay.js";
+import { settlesUnobserved } from "./turn-journal.js";
 import type { TurnState } from "./turn-state.js";
 
 /**
@@ -30,11 +31,12 @@ export async function runWithBoundary(
   });
   for (;;) {
     const result = await runAgent(turn, messages, prompts);
+    // A hook registered while the run went on reads the journal with the answer in it.
+    if (!settlesUnobserved(host.registry.hooks)) await turn.journal.release();
     const settlement = await boundary.settle(result.outcome);
     const entries = settlement.entries.map(({ entry }) => entry);
     if (entries.length > 0) {
-      await host.journal.append(
-        turn.sessionId,
+      await turn.journal.append(
         entries.map((entry) => ({
           kind: "custom",
           customType: RUN_BOUNDARY_ENTRY,

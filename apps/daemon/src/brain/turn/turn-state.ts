@@ -7,6 +7,7 @@ import type { CapturedRequest } from "../review/captured-request.js";
 import type { ToolDef } from "../tools/tool-def.js";
 import type { ToolScope } from "../tools/tool-scope.js";
 import type { AuthoringNotes } from "./authoring-notes.js";
+import type { TurnJournal } from "./turn-journal.js";
 
 /**
  * One turn while it runs: who and where, its counters (steps, tool results, real requests'
@@ -44,6 +45,8 @@ export interface TurnState {
   tools: ToolDef[];
   toolScope: ToolScope;
   authoring: AuthoringNotes;
+  /** The turn's journal writes after its start (the answer may wait for the `turn_end`). */
+  readonly journal: TurnJournal;
   /** The journal entry of each direct call's result, by call id (trace settlement). */
   readonly resultEntries: Map<string, string>;
   /** Told after every journal write of this turn. */

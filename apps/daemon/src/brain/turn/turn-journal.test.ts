@@ -1,0 +1,98 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import type { SessionEvent } from "@elowen/client";
+import { HookBus } from "@elowen/hook-bus";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { tempHome } from "../../../test/helpers/test-daemon.js";
+import { LiveJournal } from "../../live/live-journal.js";
+import { SessionEvents } from "../../live/session-events.js";
+import { openSqliteStore } from "../../store/sqlite/sqlite-store.js";
+import type { Store } from "../../store/store.js";
+import { TurnJournal } from "./turn-journal.js";
+
+const answer = { id: "e_answer", kind: "assistant", data: { text: "done" } };
+const turnEnd = { id: "e_end", kind: "turn_end", data: { reason: "answer" } };
+const hidden = { kind: "custom", customType: "elowen.step-context", hidden: true, data: {} };
+
+let home = "";
+let store: Store;
+let sessionId = "";
+let hooks: HookBus;
+let seen: SessionEvent[];
+let turn: TurnJournal;
+
+beforeEach(async () => {
+  home = tempHome();
+  store = openSqliteStore({ file: join(home, "elowen.db") });
+  const owner = await store.accounts.create({ name: "owner", role: "owner" });
+  sessionId = (await store.sessions.create({ ownerId: owner.id, kind: "interactive" })).id;
+  hooks = new HookBus();
+  const events = new SessionEvents();
+  seen = [];
+  events.subscribe(sessionId, undefined, (event) => seen.push(event));
+  turn = new TurnJournal(
+    { hooks, store, events, journal: new LiveJournal(store, events) },
+    sessionId,
+  );
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const journalIds = async () => (await store.journal.branch(sessionId)).map((e) => e.id);
+const announced = () =>
+  seen.map((e) => (e.data as { entries: { id: string }[] }).entries.map((entry) => entry.id));
+
+describe("a turn's journal", () => {
+  test("holds the answer until the turn_end, then commits both and tells clients of each apart", async () => {
+    expect(turn.hold(answer)).toBe(true);
+    expect(await journalIds()).toEqual([]);
+    expect(seen).toEqual([]);
+    await turn.end([turnEnd], {});
+    expect(await journalIds()).toEqual(["e_answer", "e_end"]);
+    expect(announced()).toEqual([["e_answer"], ["e_end"]]);
+  });
+
+  test("writes a held answer before any later write of the turn", async () => {
+    turn.hold(answer);
+    await turn.append([hidden]);
+    const branch = await store.journal.branch(sessionId);
+    expect(branch.map((e) => e.kind)).toEqual(["assistant", "custom"]);
+    expect(announced()).toEqual([["e_answer"]]);
+  });
+
+  test("holds one answer at a time: a second is written at once, after the first", async () => {
+    expect(turn.hold(answer)).toBe(true);
+    expect(turn.hold({ ...answer, id: "e_second" })).toBe(false);
+    await turn.append([{ ...answer, id: "e_second" }]);
+    expect(await journalIds()).toEqual(["e_answer", "e_second"]);
+  });
+
+  test("release commits the held answer alone, and again writes nothing", async () => {
+    turn.hold(answer);
+    await turn.release();
+    await turn.release();
+    expect(await journalIds()).toEqual(["e_answer"]);
+    expect(announced()).toEqual([["e_answer"]]);
+  });
+
+  test("does not hold the answer while a brain.run.beforeSettle hook could read the journal", () => {
+    hooks.registerHook("p", { name: "brain.run.beforeSettle", run: () => undefined });
+    expect(turn.hold(answer)).toBe(false);
+  });
+
+  test("does not hold the answer while a turn.complete hook would see it", () => {
+    hooks.on("p", "turn.complete", (_$, e, next) => next(e));
+    expect(turn.hold(answer)).toBe(false);
+  });
+
+  test("leaves the session's updatedAt to the turn's end", async () => {
+    const before = (await store.sessions.get(sessionId))?.updatedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await turn.append([hidden]);
+    expect((await store.sessions.get(sessionId))?.updatedAt).toBe(before);
+    await turn.end([turnEnd], {});
+    expect((await store.sessions.get(sessionId))?.updatedAt).toBeGreaterThan(before ?? 0);
+  });
+});
