@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { ConfigError } from "../src/config/config-error.js";
@@ -128,6 +128,7 @@ describe("startTestDaemon refuses bad options before starting anything", () => {
     [{ script: 42 }, /options\.script must be/],
     [{ config: [] }, /options\.config must be an object/],
     [{ webDir: "/no/such/web" }, /options\.webDir must name an existing directory/],
+    [{ home: "relative" }, /options\.home must be an absolute path/],
   ])("%j", async (options, message) => {
     await expectTestingError(
       () => startTestDaemon(options as Parameters<typeof startTestDaemon>[0]),
@@ -161,6 +162,28 @@ describe("createAccount", () => {
       "invalid_option",
       /options\.role must be "admin" or "user" \(got "owner"\)/,
     );
+  });
+});
+
+describe("home", () => {
+  test("starts on a data directory the caller prepared, reading its elowen.yaml, and leaves it on close", async () => {
+    const home = tempHome();
+    writeFileSync(join(home, "elowen.yaml"), "brain:\n  askTimeoutMs: 250\n");
+    const t = await startTestDaemon({ home });
+    expect(t.home).toBe(home);
+    expect(t.daemon.config.brain.askTimeoutMs).toBe(250);
+    await t.close();
+    expect(existsSync(join(home, "owner.token"))).toBe(true);
+  });
+
+  test("restart refuses a home: the daemon restarts on its own", async () => {
+    const t = await start();
+    await expectTestingError(
+      () => t.restart({ home: tempHome() }),
+      "invalid_option",
+      /options\.home cannot be given to restart/,
+    );
+    expect((await t.owner.me()).account.role).toBe("owner");
   });
 });
 

@@ -19,9 +19,14 @@ export interface TestDaemonOptions {
   readonly config?: ElowenConfigInput;
   /** The built web client to serve at `/` (`webRoot()` of @elowen/web). */
   readonly webDir?: string;
+  /**
+   * An existing data directory to start on (one a test prepared: a config file, a database);
+   * the caller owns it and `close` leaves it. Omitted, a fresh temporary one that `close` removes.
+   */
+  readonly home?: string;
 }
 
-const KNOWN = ["plugins", "script", "config", "webDir"] as const;
+const KNOWN = ["plugins", "script", "config", "webDir", "home"] as const;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -47,7 +52,7 @@ export function checkOptions(options: unknown): TestDaemonOptions {
   for (const key of Object.keys(options))
     if (!(KNOWN as readonly string[]).includes(key))
       fail(`options.${key} is not an option of startTestDaemon (known: ${KNOWN.join(", ")})`);
-  const { plugins, script, config, webDir } = options;
+  const { plugins, script, config, webDir, home } = options;
   if (plugins !== undefined) {
     if (!Array.isArray(plugins)) fail("options.plugins must be an array of plugin directories");
     (plugins as unknown[]).forEach((dir, i) => {
@@ -59,6 +64,7 @@ export function checkOptions(options: unknown): TestDaemonOptions {
   if (config !== undefined && !isPlainObject(config))
     fail("options.config must be an object of config overrides");
   if (webDir !== undefined) directory("options.webDir", webDir);
+  if (home !== undefined) directory("options.home", home);
   return options as TestDaemonOptions;
 }
 

@@ -26,7 +26,7 @@ export interface TestDaemon {
   readonly daemon: RunningDaemon;
   /** Where it listens, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
-  /** Its data directory (removed by `close`; `daemon.json` and `owner.token` are in it). */
+  /** Its data directory (`daemon.json` and `owner.token` are in it); `close` removes it unless `options.home` named it. */
   readonly home: string;
   /** The instance owner's bearer token. */
   readonly ownerToken: string;
@@ -52,27 +52,29 @@ export interface TestDaemon {
   ): Promise<TurnOutcome>;
   /**
    * Stops this daemon, keeping its data directory, and starts another on it with this one's
-   * options, each field of `options` replacing the one it names. The new handle owns the data.
+   * options, each field of `options` (but `home`) replacing the one it names. The new handle
+   * owns the directory as this one did.
    */
   restart(options?: TestDaemonOptions): Promise<TestDaemon>;
   /**
-   * Stops the daemon and removes its data directory; a second call, or a call after `restart`
-   * (whose new handle owns the directory), does nothing.
+   * Stops the daemon and removes its data directory (not one the caller named in `options.home`);
+   * a second call, or a call after `restart` (whose new handle owns the directory), does nothing.
    */
   close(): Promise<void>;
 }
 
 /**
- * Starts the real daemon in this process for a test: a fresh temporary data directory, a free
- * loopback port, no bundled plugins unless `config.plugins.bundled`, the plugin directories of
- * `options.plugins`, the offline model playing `options.script`, and the environment ignored
- * (no `ELOWEN_*` variable reaches it). Bad options fail with `TestingError` `invalid_option`
+ * Starts the real daemon in this process for a test: a fresh temporary data directory (or
+ * `options.home`), a free loopback port, no bundled plugins unless `config.plugins.bundled`, the
+ * plugin directories of `options.plugins`, the offline model playing `options.script`, and the
+ * environment ignored (no `ELOWEN_*` variable reaches it). Bad options fail with `TestingError` `invalid_option`
  * before anything starts; a refused plugin with `plugin_refused`; an invalid config with the
  * daemon's `ConfigError`. Always `close()` it (an `afterEach`), or the port and directory stay.
  */
 export async function startTestDaemon(options?: TestDaemonOptions): Promise<TestDaemon> {
   const checked = checkOptions(options);
-  return launch(checked, mkdtempSync(join(tmpdir(), "elowen-test-daemon-")));
+  if (checked.home !== undefined) return launch(checked, checked.home, false);
+  return launch(checked, mkdtempSync(join(tmpdir(), "elowen-test-daemon-")), true);
 }
 
 function daemonConfig(options: TestDaemonOptions, home: string): ElowenConfigInput {
@@ -108,7 +110,15 @@ function checkPluginsLoaded(daemon: RunningDaemon, plugins: readonly string[]): 
   }
 }
 
-async function launch(options: TestDaemonOptions, home: string): Promise<TestDaemon> {
+/** Starts on `home`; `owned` homes are removed when the start fails and on `close`. */
+async function launch(
+  options: TestDaemonOptions,
+  home: string,
+  owned: boolean,
+): Promise<TestDaemon> {
+  const remove = () => {
+    if (owned) rmSync(home, { recursive: true, force: true });
+  };
   const lines: string[] = [];
   let daemon: RunningDaemon;
   try {
@@ -120,14 +130,14 @@ async function launch(options: TestDaemonOptions, home: string): Promise<TestDae
       ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
     });
   } catch (error) {
-    rmSync(home, { recursive: true, force: true });
+    remove();
     throw error;
   }
   try {
     checkPluginsLoaded(daemon, options.plugins ?? []);
   } catch (error) {
     await daemon.stop();
-    rmSync(home, { recursive: true, force: true });
+    remove();
     throw error;
   }
   const ownerToken = readFileSync(daemon.ownerTokenFile, "utf8").trim();
@@ -185,18 +195,24 @@ async function launch(options: TestDaemonOptions, home: string): Promise<TestDae
       );
     },
     async restart(overrides) {
-      const next = { ...options, ...checkOptions(overrides) };
+      const checked = checkOptions(overrides);
+      if (checked.home !== undefined)
+        throw new TestingError(
+          "invalid_option",
+          "options.home cannot be given to restart: the daemon restarts on its own data directory",
+        );
+      const next = { ...options, ...checked };
       running("restart");
       state = "restarted";
       await daemon.stop();
-      return launch(next, home);
+      return launch(next, home, owned);
     },
     async close() {
       // After a restart the data directory belongs to the new handle.
       if (state !== "running") return;
       state = "closed";
       await daemon.stop();
-      rmSync(home, { recursive: true, force: true });
+      remove();
     },
   };
 }

@@ -1,9 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ElowenClient } from "@elowen/client";
+import type { ElowenClient } from "@elowen/client";
 import type { ElowenConfigInput } from "../../src/config/schema.js";
-import { type RunningDaemon, startDaemon } from "../../src/daemon.js";
+import {
+  type TestDaemon as Harness,
+  startTestDaemon as startHarness,
+} from "../../src/testing/index.js";
 
 /** The directory of a fixture plugin. */
 export function fixturePlugin(name: string): string {
@@ -15,24 +18,21 @@ export function tempHome(): string {
   return mkdtempSync(join(tmpdir(), "elowen-daemon-test-"));
 }
 
-/** A daemon on loopback with a fresh data directory, its owner client and its log lines. */
-export interface TestDaemon {
-  readonly daemon: RunningDaemon;
-  readonly home: string;
-  readonly lines: string[];
-  readonly ownerToken: string;
-  readonly owner: ElowenClient;
-  /** A raw request with an optional bearer token. */
+/** The public test daemon (@elowen/daemon/testing) with raw requests and the older account helper. */
+export interface TestDaemon extends Harness {
+  /** A raw request with an optional bearer token (the owner's unless `token`; null: none). */
   request(path: string, init?: RequestInit & { token?: string | null }): Promise<Response>;
   /** Creates an account with its own token and client. */
   account(
     name: string,
     role?: "admin" | "user",
   ): Promise<{ id: number; token: string; client: ElowenClient }>;
-  close(): Promise<void>;
 }
 
-/** Starts a daemon in-process on a free loopback port with the named fixture plugins. */
+/**
+ * Starts a daemon in-process on a free loopback port with the named fixture plugins. They go in
+ * as `config.plugins.dirs`, so a fixture the loader refuses is a state to assert, not a failure.
+ */
 export async function startTestDaemon(
   options: {
     readonly plugins?: readonly string[];
@@ -40,30 +40,22 @@ export async function startTestDaemon(
     readonly home?: string;
   } = {},
 ): Promise<TestDaemon> {
-  const home = options.home ?? tempHome();
-  const lines: string[] = [];
-  const config: ElowenConfigInput = {
-    ...options.config,
-    server: { port: 0, ...options.config?.server },
-    plugins: {
-      bundled: false,
-      dirs: (options.plugins ?? []).map(fixturePlugin),
-      ...options.config?.plugins,
+  const config = options.config ?? {};
+  const t = await startHarness({
+    ...(options.home === undefined ? {} : { home: options.home }),
+    config: {
+      ...config,
+      plugins: {
+        ...config.plugins,
+        dirs: [...(options.plugins ?? []).map(fixturePlugin), ...(config.plugins?.dirs ?? [])],
+      },
     },
-  };
-  const daemon = await startDaemon({ home, env: {}, log: (line) => lines.push(line), config });
-  const ownerToken = readFileSync(daemon.ownerTokenFile, "utf8").trim();
-  const owner = new ElowenClient({ baseUrl: daemon.url, token: ownerToken });
-  let closed = false;
+  });
   return {
-    daemon,
-    home,
-    lines,
-    ownerToken,
-    owner,
+    ...t,
     request(path, init = {}) {
-      const { token = ownerToken, headers, ...rest } = init;
-      return fetch(`${daemon.url}${path}`, {
+      const { token = t.ownerToken, headers, ...rest } = init;
+      return fetch(`${t.url}${path}`, {
         ...rest,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -71,20 +63,6 @@ export async function startTestDaemon(
         },
       });
     },
-    async account(name, role = "user") {
-      const account = await owner.accounts.create({ name, role });
-      const issued = await owner.accounts.issueToken(account.id);
-      return {
-        id: account.id,
-        token: issued.token,
-        client: new ElowenClient({ baseUrl: daemon.url, token: issued.token }),
-      };
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await daemon.stop();
-      if (!options.home) rmSync(home, { recursive: true, force: true });
-    },
+    account: (name, role = "user") => t.createAccount(name, { role }),
   };
 }
