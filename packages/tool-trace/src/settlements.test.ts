@@ -1,4 +1,4 @@
-import { type ToolResult, textResult } from "@elowen/plugin-api";
+import { errorResult, type ToolResult, textResult } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, flush, ManualClock } from "../test/fixtures.js";
 import { MemoryJournal } from "../test/memory-journal.js";
@@ -198,6 +198,32 @@ describe("late settlement, durable half", () => {
     await expect(outcome).resolves.toBe("closed");
     journal.append("exec-1", "exec", textResult("late"));
     expect(journal.rewrites).toBe(0);
+  });
+
+  test("a settle after closing still lands in a result the journal holds, and waits for none", async () => {
+    const journal = new MemoryJournal();
+    const { log } = setup(journal);
+    const stopped = deferred<ToolResult>();
+    const call = log.sink.call("Bash", { command: "make" }, () => stopped.promise);
+    journal.append("exec-1", "exec", report(log, "exec-1", "yielded"));
+    const orphan = deferred<ToolResult>();
+    const orphanCall = log.sink.call("Read", {}, () => orphan.promise);
+    const neverAppended = report(log, "exec-2", "yielded");
+    log.close();
+    stopped.resolve(errorResult("stopped with the turn"));
+    orphan.resolve(textResult("read"));
+    await Promise.all([call, orphanCall]);
+    await flush();
+    expect(journal.result("exec-1")?.details?.toolTrace).toEqual([
+      expect.objectContaining({ id: "row-1", isError: true, output: "stopped with the turn" }),
+    ]);
+    expect(journal.result("exec-1")?.details?.toolTrace?.[0]).not.toHaveProperty("pending");
+    expect(neverAppended.details?.toolTrace?.[0]).toMatchObject({ id: "row-2", pending: true });
+    expect(journal.history().map((entry) => entry.callId)).toEqual(["exec-1"]);
+    expect({ listeners: journal.listeners, appends: journal.appends }).toEqual({
+      listeners: 0,
+      appends: 1,
+    });
   });
 
   test("a journal that throws ends the write as failed and says so, without an unhandled rejection", async () => {

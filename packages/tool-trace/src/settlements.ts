@@ -69,7 +69,12 @@ export class ToolTraceSettlements {
     return next;
   }
 
-  /** Stops every wait: settlements not yet written stay live-only. */
+  /**
+   * Stops every wait: a settlement whose reporting result has not reached the journal stays
+   * live-only (`closed`). Writes into results the journal already holds still land, now and after
+   * closing, so a call that settles once its turn ended (a cell stopped with the turn) does not
+   * stay pending in history.
+   */
   close(): void {
     this.#closed = true;
     for (const close of [...this.#closers]) close();
@@ -87,7 +92,6 @@ export class ToolTraceSettlements {
     this.#closers.add(closer);
     try {
       for (;;) {
-        if (this.#closed) return "closed";
         changed = false;
         let outcome: Awaited<ReturnType<ToolTraceJournal["rewriteToolTrace"]>>;
         try {
@@ -100,7 +104,9 @@ export class ToolTraceSettlements {
           return "failed";
         }
         if (outcome !== "not-appended") return outcome;
-        if (!changed && !this.#closed)
+        // Closed: a result the journal already holds was written above; none is waited for.
+        if (this.#closed) return "closed";
+        if (!changed)
           await new Promise<void>((resolve) => {
             wake = resolve;
           });

@@ -272,7 +272,10 @@ export class ToolTraceLog {
     };
   }
 
-  /** Stops waiting journal writes of this log's own writer; later settles show only live. */
+  /**
+   * Stops the waits of this log's own journal writer: a late settle whose reporting result never
+   * reached the journal shows only live; one whose result the journal holds is still written.
+   */
   close(): void {
     this.#settlements?.close();
   }

@@ -54,31 +54,33 @@ describe("a turn's traces", () => {
     expect(turn.latestImage("cell-3")).toBeUndefined();
   });
 
-  test("writes every producer's late settles into the journal, until closed", async () => {
+  test("writes every producer's late settles into the journal; once closed, waits for no result", async () => {
     const journal = new MemoryJournal();
     const turn = new ToolTraceTurn({ mintId: countingMinter(), journal });
     const a = deferred<ToolResult>();
     const b = deferred<ToolResult>();
+    const c = deferred<ToolResult>();
     const first = turn.trace("cell-1").call("A", {}, () => a.promise);
     const second = turn.trace("cell-2").call("B", {}, () => b.promise);
-    journal.append(
-      "exec-1",
-      "exec",
-      textResult("y", { toolTrace: turn.trace("cell-1").drain("exec-1") }),
-    );
-    journal.append(
-      "exec-2",
-      "exec",
-      textResult("y", { toolTrace: turn.trace("cell-2").drain("exec-2") }),
-    );
+    const third = turn.trace("cell-3").call("C", {}, () => c.promise);
+    const reported = (cell: string, callId: string) =>
+      textResult("y", { toolTrace: turn.trace(cell).drain(callId) });
+    journal.append("exec-1", "exec", reported("cell-1", "exec-1"));
+    const late = reported("cell-2", "exec-2");
+    journal.append("exec-3", "exec", reported("cell-3", "exec-3"));
     a.resolve(textResult("a done"));
     await first;
     await flush();
     turn.close();
     b.resolve(textResult("b done"));
-    await second;
+    c.resolve(textResult("c done"));
+    await Promise.all([second, third]);
+    await flush();
+    journal.append("exec-2", "exec", late);
     await flush();
     expect(journal.result("exec-1")?.details?.toolTrace?.[0]).not.toHaveProperty("pending");
     expect(journal.result("exec-2")?.details?.toolTrace?.[0]).toHaveProperty("pending", true);
+    expect(journal.result("exec-3")?.details?.toolTrace?.[0]).toMatchObject({ output: "c done" });
+    expect(journal.result("exec-3")?.details?.toolTrace?.[0]).not.toHaveProperty("pending");
   });
 });

@@ -101,7 +101,11 @@ export class ToolTraceTurn {
     return this.#logs.get(producerId)?.latestImage();
   }
 
-  /** Stops waiting journal writes (the session is closing); later settles show only live. */
+  /**
+   * Stops waiting journal writes (the turn settled): a late settle whose reporting result never
+   * reached the journal shows only live; one whose result the journal holds (a nested call
+   * stopped with the turn) is still written in place, so history does not keep it pending.
+   */
   close(): void {
     this.#settlements?.close();
   }
