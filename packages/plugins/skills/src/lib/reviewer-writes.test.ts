@@ -333,6 +333,55 @@ describe("limits on writing", () => {
     });
   });
 
+  test.each([Number.NaN, -1, 1.5, "2", undefined])(
+    "a live budget of %j after one write stops the writes: it can never lift the cap",
+    async (answer) => {
+      const { registration, names, status, host } = await reviewer();
+      const budgets: unknown[] = [3, answer];
+      await registration.run(
+        reviewArgs({
+          currentBudget: async () => budgets.shift() as number,
+          review: reviewScript({ proposals: [create("one"), create("two"), create("three")] })
+            .review,
+        }),
+      );
+      expect(names()).toEqual(["one"]);
+      expect(await status()).toMatchObject({
+        totals: { created: 1, failed: 1 },
+        last: { outcome: "failed", detail: "created 1, patched 0; stopped: a host check failed" },
+      });
+      expect(host.logs).toContainEqual({
+        level: "error",
+        message: expect.stringContaining("currentBudget() must answer a non-negative integer"),
+      });
+    },
+  );
+
+  test("an authorize() that throws after a write stops the writes and still publishes the first", async () => {
+    const { registration, names, status, host } = await reviewer();
+    let reads = 0;
+    await registration.run(
+      reviewArgs({
+        authorize: async () => {
+          reads += 1;
+          if (reads === 3) throw new Error("the account store is unreachable");
+          return true;
+        },
+        review: reviewScript({ proposals: [create("one"), create("two")] }).review,
+      }),
+    );
+    expect(names()).toEqual(["one"]);
+    expect(await status()).toMatchObject({
+      pendingCalls: 0,
+      totals: { reviews: 1, created: 1, failed: 1 },
+      last: { outcome: "failed", detail: "created 1, patched 0; stopped: a host check failed" },
+    });
+    expect(host.logs).toContainEqual({
+      level: "error",
+      message: expect.stringContaining("the account store is unreachable"),
+    });
+  });
+
   test("a later write that fails leaves the earlier ones written and published", async () => {
     const { registration, names, status, host } = await reviewer({
       writeText: async (path, text) => {

@@ -4,7 +4,7 @@ import { guardProposal, type Proposal } from "./reviewer-proposals.js";
 import type { OfferedSkill, ReviewerStore } from "./reviewer-store.js";
 
 /** Why the writes stopped before the last proposal. */
-export type WriteStop = "budget" | "revoked" | "aborted" | "failed";
+export type WriteStop = "budget" | "revoked" | "aborted" | "failed" | "host";
 
 /** What a review's writes did. */
 export interface WriteReport {
@@ -13,7 +13,7 @@ export interface WriteReport {
   /** One line per proposal refused by a guard or by the store (stale revision, name taken...). */
   readonly refused: readonly string[];
   readonly stop?: WriteStop;
-  /** The error of a write that failed unexpectedly; the writes before it stand. */
+  /** The error of a write or host callback that failed unexpectedly; the writes before it stand. */
   readonly failure?: unknown;
   /** A one-line summary for the status record. */
   readonly detail: string;
@@ -24,7 +24,9 @@ export interface WriteReport {
  * offered skill, with the offered revision as its compare-and-swap, never a revision the model
  * wrote). Then each write awaits `currentBudget()` and `authorize()` and checks the abort signal
  * again: the writes stop at the captured cap or a lower live budget, on revoked authority, on
- * abort, or on an unexpected failure. A refusal of one proposal does not stop the others.
+ * abort, or on an unexpected failure of a write or of a host callback (one that throws, or a
+ * live budget that is not a non-negative integer). A refusal of one proposal does not stop the
+ * others; whatever stopped them, the writes already made are reported so they are published.
  */
 export async function applyProposals(
   args: Pick<SkillPostTurnReviewArgs, "userId" | "currentBudget" | "authorize" | "signal">,
@@ -55,17 +57,17 @@ export async function applyProposals(
       refused.push(`"${proposal.name}" was not offered for patching`);
       continue;
     }
-    const budget = Math.min(cap, await args.currentBudget());
-    if (created + patched >= budget) {
-      stop = "budget";
+    let live: WriteStop | undefined;
+    try {
+      live = await liveCheck(args, cap, created + patched);
+    } catch (error) {
+      // A host callback that throws or answers nonsense stops the writes; the ones made stand.
+      stop = "host";
+      failure = error;
       break;
     }
-    if (!(await args.authorize())) {
-      stop = "revoked";
-      break;
-    }
-    if (args.signal.aborted) {
-      stop = "aborted";
+    if (live !== undefined) {
+      stop = live;
       break;
     }
     try {
@@ -97,11 +99,34 @@ export async function applyProposals(
   };
 }
 
+/**
+ * The checks before one write, in the seed's order: `currentBudget()` (the total stays below the
+ * captured cap and the live budget), then `authorize()`, then the abort signal. A live budget that
+ * is not a non-negative integer is a host programming error: thrown, so it can never lift the cap.
+ */
+async function liveCheck(
+  args: Pick<SkillPostTurnReviewArgs, "currentBudget" | "authorize" | "signal">,
+  cap: number,
+  written: number,
+): Promise<WriteStop | undefined> {
+  const live: unknown = await args.currentBudget();
+  if (typeof live !== "number" || !Number.isSafeInteger(live) || live < 0) {
+    throw new TypeError(
+      `currentBudget() must answer a non-negative integer, received ${JSON.stringify(live) ?? String(live)}`,
+    );
+  }
+  if (written >= Math.min(cap, live)) return "budget";
+  if (!(await args.authorize())) return "revoked";
+  if (args.signal.aborted) return "aborted";
+  return undefined;
+}
+
 const STOPS: Record<WriteStop, string> = {
   budget: "the write budget was reached",
   revoked: "authority was revoked",
   aborted: "the review was aborted",
   failed: "a write failed",
+  host: "a host check failed",
 };
 
 function describe(

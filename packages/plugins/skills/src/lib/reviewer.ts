@@ -136,7 +136,7 @@ export function createReviewer(deps: ReviewerDeps): SkillReviewer {
         );
     }
     if (writes.failure !== undefined)
-      deps.log?.error(`a reviewed skill could not be written: ${message(writes.failure)}`);
+      deps.log?.error(`the review's writes stopped on a failure: ${message(writes.failure)}`);
     const result =
       writes.stop === "aborted" ? "aborted" : writes.failure !== undefined ? "failed" : "completed";
     return finish(userId, state, interval, result, writes.detail, writes);
