@@ -214,6 +214,39 @@ describe("frontmatter values", () => {
     });
   });
 
+  test("!!omap and !!pairs entries read as the one-key mappings they are written as", () => {
+    expect(
+      parseSkillSource(
+        fenced("o: !!omap [{a: 1}, {c: [2]}]\np: !!pairs\n  - a: 1\n  - a: 2\ns: !!set {x, y}\n"),
+      ).frontmatter,
+    ).toEqual({ o: [{ a: 1 }, { c: [2] }], p: [{ a: 1 }, { a: 2 }], s: { x: null, y: null } });
+    const proto = parseSkillSource(
+      fenced("o: !!omap\n  - __proto__: {polluted: true}\n  - k: 1\n"),
+    );
+    expect(proto.frontmatter).toEqual({ o: [{}, { k: 1 }] });
+    expect(proto.leftOut).toEqual(["__proto__"]);
+  });
+
+  test("!!pairs count toward the value and depth bounds as their untagged text does", () => {
+    const pairs = (tag: string, items: number) =>
+      fenced(`a: ${tag}[${Array.from({ length: items }, () => "k: 1").join(", ")}]\nb: 1\n`);
+    // The list, each entry's mapping and its value, and b: 2 * 9,999 + 2 = 20,000 values.
+    for (const tag of ["", "!!pairs "]) {
+      expect(parseSkillSource(pairs(tag, 9_999)).status).toBe("ok");
+      expect(parseSkillSource(pairs(tag, 10_000)).problem).toBe(
+        "frontmatter holds more than 20,000 values",
+      );
+    }
+    const nested = (tag: string, levels: number) =>
+      fenced(`a: ${"[".repeat(levels - 3)}${tag}[k: 1]${"]".repeat(levels - 3)}\n`);
+    for (const tag of ["", "!!pairs "]) {
+      expect(parseSkillSource(nested(tag, SKILL_FRONTMATTER_MAX_DEPTH)).status).toBe("ok");
+      expect(parseSkillSource(nested(tag, SKILL_FRONTMATTER_MAX_DEPTH + 1)).problem).toBe(
+        "frontmatter nests more than 32 levels deep",
+      );
+    }
+  });
+
   test("multi-line descriptions read as YAML folds them", () => {
     const yaml = "folded: >\n  one\n  two\nliteral: |\n  one\n  two\nplain: one\n  two\n";
     expect(parseSkillSource(fenced(yaml)).frontmatter).toEqual({

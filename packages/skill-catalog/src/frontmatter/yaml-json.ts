@@ -4,7 +4,7 @@ import {
   type SkillFrontmatter,
   type SkillFrontmatterValue,
 } from "@elowen/plugin-api";
-import { type Document, isAlias, isMap, isScalar, isSeq, type Node } from "yaml";
+import { type Document, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair } from "yaml";
 import { SKILL_FRONTMATTER_MAX_ALIASES } from "../limits.js";
 
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
@@ -55,43 +55,64 @@ export function frontmatterToJson(document: Document.Parsed): FrontmatterJson {
 }
 
 function convert(node: Node, depth: number, walk: Walk, root = false): SkillFrontmatterValue {
-  if (!root && ++walk.values > SKILL_FRONTMATTER_MAX_VALUES) {
+  if (!root) countValue(walk);
+  if (isAlias(node)) return convertAlias(node.source, depth, walk);
+  const anchor = (node as { anchor?: string }).anchor;
+  if (anchor !== undefined) walk.anchors.set(anchor, node);
+  if (isScalar(node)) return scalarValue(node.value, node.source);
+  checkDepth(depth);
+  if (isSeq(node)) {
+    const list: SkillFrontmatterValue[] = [];
+    for (const item of node.items as unknown[]) {
+      // `!!omap` and `!!pairs` hold their entries as bare pairs: each reads as the one-key
+      // mapping it is written as, as if the tag were not there.
+      if (isPair(item)) list.push(pairAsMapping(item, depth + 1, walk));
+      else list.push(item === null ? null : convert(item as Node, depth + 1, walk));
+    }
+    return list;
+  }
+  if (isMap(node)) return mapping(node.items, depth, walk);
+  return null;
+}
+
+function mapping(pairs: readonly Pair[], depth: number, walk: Walk): SkillFrontmatter {
+  const object: Record<string, SkillFrontmatterValue> = {};
+  for (const pair of pairs) {
+    const key = keyText(pair.key as Node | null, walk);
+    if (key === undefined) continue;
+    if (PROTOTYPE_KEYS.has(key)) {
+      walk.leftOut.push(key);
+      continue;
+    }
+    const value = pair.value as Node | null;
+    object[key] = value === null ? null : convert(value, depth + 1, walk);
+  }
+  return object;
+}
+
+/** A bare pair inside a list, counted and bounded as the one-key mapping it stands for. */
+function pairAsMapping(pair: Pair, depth: number, walk: Walk): SkillFrontmatterValue {
+  countValue(walk);
+  checkDepth(depth);
+  return mapping([pair], depth, walk);
+}
+
+function countValue(walk: Walk): void {
+  if (++walk.values > SKILL_FRONTMATTER_MAX_VALUES) {
     throw new Unusable(
       "bounds",
       `frontmatter holds more than ${SKILL_FRONTMATTER_MAX_VALUES.toLocaleString("en-US")} values`,
     );
   }
-  if (isAlias(node)) return convertAlias(node.source, depth, walk);
-  const anchor = (node as { anchor?: string }).anchor;
-  if (anchor !== undefined) walk.anchors.set(anchor, node);
-  if (isScalar(node)) return scalarValue(node.value, node.source);
+}
+
+function checkDepth(depth: number): void {
   if (depth > SKILL_FRONTMATTER_MAX_DEPTH) {
     throw new Unusable(
       "bounds",
       `frontmatter nests more than ${SKILL_FRONTMATTER_MAX_DEPTH} levels deep`,
     );
   }
-  if (isSeq(node)) {
-    const list: SkillFrontmatterValue[] = [];
-    for (const item of node.items)
-      list.push(item === null ? null : convert(item as Node, depth + 1, walk));
-    return list;
-  }
-  if (isMap(node)) {
-    const object: Record<string, SkillFrontmatterValue> = {};
-    for (const pair of node.items) {
-      const key = keyText(pair.key as Node | null, walk);
-      if (key === undefined) continue;
-      if (PROTOTYPE_KEYS.has(key)) {
-        walk.leftOut.push(key);
-        continue;
-      }
-      const value = pair.value as Node | null;
-      object[key] = value === null ? null : convert(value, depth + 1, walk);
-    }
-    return object;
-  }
-  return null;
 }
 
 function convertAlias(name: string, depth: number, walk: Walk): SkillFrontmatterValue {
