@@ -282,6 +282,28 @@ describe("hand cases: each yields a diagnostic or a refusal", () => {
     const loaded = await loadSkillDirectory({ root: tree.path("skills") });
     expect(loaded.skills).toEqual([]);
     expect(loaded.diagnostics.map((d) => d.code)).toEqual(["file-redirected"]);
+    // Registered through the link with the skills directory as its base, it is listed without a
+    // length, and every way of reading it is refused.
+    const catalog = catalogIn(tree);
+    const report = await catalog.requestReload("p", [
+      {
+        name: "secret",
+        description: "Linked.",
+        filePath: tree.path("skills/secret/SKILL.md"),
+        baseDir: tree.path("skills"),
+      },
+    ]);
+    expect(report.diagnostics.map((d) => [d.code, d.outcome])).toEqual([
+      ["file-redirected", "unmeasured"],
+    ]);
+    for (const result of [
+      await catalog.readSkill("secret", { access: access() }),
+      await catalog.loadSkillPage({ name: "secret", access: access() }),
+      await catalog.expandInvocation("/skill:secret", access()),
+    ]) {
+      expect(JSON.stringify(result)).not.toContain("TOP SECRET");
+      expect(result).toMatchObject({ reason: "redirected" });
+    }
   });
 
   test("a directory swapped for a link between load and read never leaks the outside file", async () => {
