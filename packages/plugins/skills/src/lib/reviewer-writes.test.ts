@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { create, reviewArgs, reviewScript } from "../../test/review-script.js";
 import { startPlugin } from "../../test/start-plugin.js";
 import { writeTextAtomic } from "./atomic-text.js";
+import { REVIEW_PATCHABLE_MAX } from "./limits.js";
 import { markAgentWritten, PROVENANCE_FILE } from "./provenance.js";
 import type { SkillFilesOptions } from "./skill-files.js";
 import { contentRevision } from "./skill-paths.js";
@@ -196,6 +197,30 @@ describe("patching the reviewer's own skills", () => {
       "---\nname: deploy-check\ndescription: Use for deploy-check.\n---\nRun the smoke tests, then check the logs.",
     );
     expect(await status()).toMatchObject({ totals: { created: 1, patched: 1 } });
+  });
+
+  test(`offers at most ${REVIEW_PATCHABLE_MAX} loaded bodies, in load order; the next one gets no patch scope`, async () => {
+    const { registration, status } = await reviewer();
+    const names = Array.from({ length: REVIEW_PATCHABLE_MAX + 1 }, (_, i) => `own-${i + 1}`);
+    await registration.run(
+      reviewArgs({
+        budget: names.length,
+        currentBudget: async () => names.length,
+        review: reviewScript({ proposals: names.map((name) => create(name)) }).review,
+      }),
+    );
+    expect(await status()).toMatchObject({ totals: { created: names.length } });
+    const script = reviewScript({
+      proposals: names.slice(-2).map((name) => ({ action: "patch", name, content: "new steps" })),
+    });
+    await registration.run(reviewArgs({ loadedSkillNames: names, review: script.review }));
+    const offered = JSON.parse(script.directives[0]?.split("\n").at(-1) ?? "[]") as {
+      name: string;
+    }[];
+    expect(offered.map((skill) => skill.name)).toEqual(names.slice(0, REVIEW_PATCHABLE_MAX));
+    expect((await status()).last?.detail).toBe(
+      `created 0, patched 1; refused: "own-${REVIEW_PATCHABLE_MAX + 1}" was not offered for patching`,
+    );
   });
 
   test("grants no patch scope for a skill not loaded in this exchange", async () => {

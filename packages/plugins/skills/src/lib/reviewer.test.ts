@@ -1,10 +1,12 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SKILL_REVIEW_DEFAULT_INTERVAL } from "@elowen/plugin-api";
+import { ATOMIC_JSON_TOO_LARGE } from "@elowen/plugin-shared/atomicJson";
 import { describe, expect, test } from "vitest";
 import { create, reviewArgs, reviewScript } from "../../test/review-script.js";
 import { startPlugin } from "../../test/start-plugin.js";
 import type { TestHost } from "../../test/test-host.js";
+import { REVIEW_DETAIL_MAX_CHARS, REVIEW_STATE_MAX_BYTES } from "./limits.js";
 import { REVIEWER_STATE_INVALID } from "./reviewer-state.js";
 
 async function reviewer(now = 1_700_000_000_000) {
@@ -153,6 +155,33 @@ describe("cadence", () => {
     }
     await writeFile(path, '{"version":1}');
     await expect(status()).rejects.toMatchObject({ code: REVIEWER_STATE_INVALID });
+  });
+
+  test(`reads a state file of ${REVIEW_STATE_MAX_BYTES} bytes and refuses one byte more, unchanged`, async () => {
+    const { status, dataDir } = await reviewer();
+    const path = join(dataDir, "reviewer", "7.json");
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(join(dataDir, "reviewer"), { recursive: true });
+    const state = (padding: number) =>
+      `{"version":1,"pendingCalls":3,"interval":100,"settings":{},"totals":{"reviews":0,"created":0,"patched":0,"failed":0},"last":null}${" ".repeat(padding)}`;
+    const base = Buffer.byteLength(state(0));
+    await writeFile(path, state(REVIEW_STATE_MAX_BYTES - base));
+    expect(await status()).toMatchObject({ pendingCalls: 3 });
+    const tooLarge = state(REVIEW_STATE_MAX_BYTES - base + 1);
+    await writeFile(path, tooLarge);
+    await expect(status()).rejects.toMatchObject({ code: ATOMIC_JSON_TOO_LARGE });
+    expect(await readFile(path, "utf8")).toBe(tooLarge);
+  });
+
+  test(`clips the recorded detail to ${REVIEW_DETAIL_MAX_CHARS} characters`, async () => {
+    const { registration, status } = await reviewer();
+    const proposals = Array.from({ length: 30 }, (_, i) =>
+      create(`bad-${i}`, "password = hunter2hunter2"),
+    );
+    await registration.run(reviewArgs({ review: reviewScript({ proposals }).review }));
+    const detail = (await status()).last?.detail ?? "";
+    expect(detail).toHaveLength(REVIEW_DETAIL_MAX_CHARS);
+    expect(detail.startsWith('created 0, patched 0; refused: "bad-0" contains')).toBe(true);
   });
 
   test("refuses malformed arguments as a programming error", async () => {

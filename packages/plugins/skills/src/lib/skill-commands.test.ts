@@ -2,6 +2,7 @@ import type { PickerCommand } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import { startPlugin } from "../../test/start-plugin.js";
 import { adminAccess, ownerAccess, type TestHost, userAccess } from "../../test/test-host.js";
+import { SKILLS_PICKER_MAX_ROWS } from "./limits.js";
 
 async function aliases(host: TestHost, access = host.access) {
   const provider = host.providers[0];
@@ -85,6 +86,30 @@ describe("the /skills picker", () => {
       description: expect.any(String),
       hint: "bundled",
     });
+  });
+
+  test(`shows at most ${SKILLS_PICKER_MAX_ROWS} rows`, async () => {
+    const { host } = await startPlugin();
+    const bundled = (await picker(host).render?.(request(host)))?.items.length ?? 0;
+    const entry = (i: number) => ({
+      name: `tool-${i}`,
+      description: "d",
+      plugin: "acme",
+      catalogSource: "plugin" as const,
+      ownerUserId: null,
+      lineCount: 1,
+      disableModelInvocation: false,
+      userInvocable: true,
+      enabled: true,
+      effective: { model: true, user: true },
+    });
+    for (let i = 0; i < SKILLS_PICKER_MAX_ROWS - bundled; i++) host.catalog.foreign.push(entry(i));
+    const full = await picker(host).render?.(request(host));
+    expect(full?.items).toHaveLength(SKILLS_PICKER_MAX_ROWS);
+    host.catalog.foreign.push(entry(SKILLS_PICKER_MAX_ROWS));
+    const over = await picker(host).render?.(request(host));
+    expect(over?.items).toHaveLength(SKILLS_PICKER_MAX_ROWS);
+    expect(over?.items.at(-1)?.label).toBe(full?.items.at(-1)?.label);
   });
 
   test("Enter tells how to invoke; d removes a personal skill and refreshes", async () => {

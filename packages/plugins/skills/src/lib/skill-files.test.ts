@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { isElowenError, SKILLS_EDIT_FAILED } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { errnoError, tempDir } from "../../test/temp-dir.js";
+import { SKILL_SOURCE_MAX_BYTES } from "./limits.js";
 import type { SkillOwner } from "./owners.js";
 import { PROVENANCE_FILE } from "./provenance.js";
 import { isRefusal } from "./refusal.js";
@@ -206,6 +207,27 @@ describe("reading from the canonical folder", () => {
     await mkdir(join(dataDir, "instance"), { recursive: true });
     await symlink(outside, join(dataDir, "instance", "leak"));
     expect(await files.read(INSTANCE, "leak")).toMatchObject({ code: "redirected" });
+  });
+
+  test(`reads a SKILL.md of ${SKILL_SOURCE_MAX_BYTES} bytes and refuses one byte more`, async () => {
+    const { dataDir, files } = await setup();
+    const dir = join(dataDir, "personal", "7", "big");
+    await mkdir(dir, { recursive: true });
+    const head = "---\nname: big\ndescription: d\n---\n";
+    await writeFile(join(dir, "SKILL.md"), head + "x".repeat(SKILL_SOURCE_MAX_BYTES - head.length));
+    const read = await files.read(ME, "big");
+    expect(isRefusal(read) ? read.message : read.source.body.length).toBe(
+      SKILL_SOURCE_MAX_BYTES - head.length,
+    );
+    await writeFile(
+      join(dir, "SKILL.md"),
+      head + "x".repeat(SKILL_SOURCE_MAX_BYTES - head.length + 1),
+    );
+    expect(await files.read(ME, "big")).toMatchObject({
+      ok: false,
+      code: "fs-refusal",
+      message: `skill "big" has a SKILL.md larger than ${SKILL_SOURCE_MAX_BYTES} bytes`,
+    });
   });
 
   test("refuses a SKILL.md that is a link as redirected", async () => {
