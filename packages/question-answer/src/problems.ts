@@ -3,7 +3,6 @@ export const QUESTION_ANSWER_PROBLEM_CODES = [
   "invalid-questions",
   "invalid-answers",
   "invalid-permission",
-  "invalid-record",
 ] as const;
 /** What kind of input a problem is about; callers switch on it. */
 export type QuestionAnswerProblemCode = (typeof QUESTION_ANSWER_PROBLEM_CODES)[number];

@@ -6,7 +6,6 @@ export const TOOL_TRACE_ERROR_CODES = [
   "invalid-reporting-call",
   "drain-repeated",
   "unknown-row",
-  "closed",
 ] as const;
 /** What went wrong in a trace log. */
 export type ToolTraceErrorCode = (typeof TOOL_TRACE_ERROR_CODES)[number];

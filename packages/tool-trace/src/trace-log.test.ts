@@ -1,7 +1,7 @@
 import { type ToolResult, textResult } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, ManualClock } from "../test/fixtures.js";
-import { ToolTraceError } from "./errors.js";
+import { TOOL_TRACE_ERROR_CODES, ToolTraceError } from "./errors.js";
 import { ToolTraceLog } from "./trace-log.js";
 import type { ToolTraceEvent } from "./types.js";
 
@@ -130,6 +130,41 @@ describe("a producer's sink", () => {
     const call = log.sink.call(name, {}, async () => textResult("x"));
     if (ok) await expect(call).resolves.toBeDefined();
     else await expect(call).rejects.toBeInstanceOf(ToolTraceError);
+  });
+
+  test("every error code is a refusal the log really makes, with a message naming what broke", async () => {
+    const codeOf = async (act: () => unknown): Promise<[string, string]> => {
+      try {
+        await act();
+      } catch (error) {
+        if (error instanceof ToolTraceError) return [error.code, error.message];
+        throw error;
+      }
+      throw new Error("expected a ToolTraceError");
+    };
+    const { log } = setup();
+    await log.sink.call("A", {}, async () => textResult("a"));
+    log.sink.drain("call-1");
+    log.sink.note("after");
+    const repeating = new ToolTraceLog({ producerId: "cell-2", mintId: () => "same" });
+    repeating.sink.note("first");
+    const found = [
+      await codeOf(() => new ToolTraceLog({ producerId: "", mintId: countingMinter() })),
+      await codeOf(() => repeating.sink.note("second")),
+      await codeOf(() => log.sink.call("", {}, async () => textResult("x"))),
+      await codeOf(() => log.sink.drain("")),
+      await codeOf(() => log.sink.drain("call-1")),
+      await codeOf(() => log.update("row-9", textResult("x"))),
+    ];
+    expect(found.map(([code]) => code)).toEqual([...TOOL_TRACE_ERROR_CODES]);
+    expect(found.map(([, message]) => message)).toEqual([
+      expect.stringContaining("producerId"),
+      expect.stringContaining('"same" twice'),
+      expect.stringContaining("tool name"),
+      expect.stringContaining("reporting call"),
+      expect.stringContaining('"call-1"'),
+      expect.stringContaining('"row-9"'),
+    ]);
   });
 
   test("refuses a producer id of 129 characters", () => {
