@@ -122,6 +122,46 @@ describe("a producer's sink", () => {
   });
 
   test.each([
+    ["nothing", undefined, "result: expected an object { content }, received undefined"],
+    ["a string", "done", "result: expected an object { content }, received string"],
+    ["no content", { details: {} }, "result.content: expected an array"],
+    ["a broken block", { content: [{ type: "text" }] }, "result.content[0]: expected"],
+    ["array details", { content: [], details: [] }, "result.details: expected an object"],
+    ["a string isError", { content: [], isError: "yes" }, "result.isError: expected a boolean"],
+  ])(
+    "a tool that resolves with %s settles its row as an error instead of leaving it running",
+    async (_, value, reason) => {
+      const { log, events } = setup();
+      const result = await log.sink.call("Plugin", {}, async () => value as never);
+      expect(result).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: expect.stringContaining(reason) }],
+      });
+      expect(log.sink.drain("call-1")).toEqual([
+        expect.objectContaining({
+          id: "row-1",
+          isError: true,
+          output: expect.stringContaining(`Plugin returned a malformed result: ${reason}`),
+        }),
+      ]);
+      expect(events.map((e) => e.type)).toEqual(["row-opened", "row-settled"]);
+    },
+  );
+
+  test("a well-formed result with text and image blocks is not taken for a malformed one", async () => {
+    const { log } = setup();
+    const result = {
+      content: [
+        { type: "text" as const, text: "a" },
+        { type: "image" as const, data: "aGk=", mimeType: "image/png" },
+      ],
+      details: { n: 1 },
+      isError: false,
+    };
+    expect(await log.sink.call("Desktop", {}, async () => result)).toBe(result);
+  });
+
+  test.each([
     ["", false],
     ["T".repeat(128), true],
     ["T".repeat(129), false],

@@ -21,6 +21,7 @@ import {
   type RecordParts,
 } from "./record-fit.js";
 import { openedParts, type SettleInput, settledParts } from "./record-parts.js";
+import { resultProblem } from "./result-shape.js";
 import { outputOf, type Row } from "./row.js";
 import { ToolTraceSettlements } from "./settlements.js";
 import { reserveShare, type ShareReservationResult, settleDelivery } from "./share-reservation.js";
@@ -95,8 +96,8 @@ export class ToolTraceLog {
 
   /**
    * Opens a row, runs `execute(rowId)`, settles the row and returns the result unchanged (unless it
-   * claims a share delivery the trace could not record, which becomes an error result). A throw
-   * settles the row as an error and is rethrown. Images in the result are externalized before the
+   * claims a share delivery the trace could not record, or is not a `ToolResult` at all: either
+   * becomes an error result saying why). A throw settles the row as an error and is rethrown. Images in the result are externalized before the
    * row settles, in completion order, so the latest-image lookup sees them as soon as this resolves.
    */
   async call(
@@ -114,6 +115,12 @@ export class ToolTraceLog {
       throw error;
     }
     const completion = this.#completion(row);
+    const malformed = resultProblem(result);
+    if (malformed !== undefined) {
+      // Settled all the same, as an error: a row never stays running because its tool misbehaved.
+      const error = errorResult(`${name} returned a malformed result: ${malformed}`);
+      return this.#settle(row, { result: error, ...completion, images: [] });
+    }
     if (!hasImages(result) || this.#images === undefined)
       return this.#settle(row, { result, ...completion, images: [] });
     return this.#imageSequence.enqueue(async () => {
