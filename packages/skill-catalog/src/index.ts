@@ -24,6 +24,11 @@ export {
 export type { SkillDirectorySource } from "./loader/load-directories.js";
 export type { LoadedSkillDirectory } from "./loader/load-skill-directory.js";
 export { loadSkillDirectory } from "./loader/load-skill-directory.js";
+export {
+  SKILL_SOURCE_OF_CATALOG_SOURCE,
+  skillPromptInputOf,
+  skillSourceOf,
+} from "./prompt/skill-prompt-input.js";
 export type { SkillPage, SkillPageRequest } from "./reader/skill-page.js";
 export { SKILL_CATALOG_INVALID_PAGE } from "./reader/skill-page.js";
 export type { SkillSwitchKey } from "./registry/contribution.js";
