@@ -23,6 +23,8 @@ export interface FileOps {
   readonly locks: KeyedQueue<string>;
   /** The names of the bundled skills, read once. */
   bundledNames(): Promise<ReadonlySet<string>>;
+  /** Whether an account exists now, asked again right before its folder would be created. */
+  accountExists(userId: number): Promise<boolean>;
 }
 
 /** Builds the shared internals. */
@@ -30,12 +32,14 @@ export function fileOps(
   layout: SkillLayout,
   io: Partial<SkillFileIo>,
   bundled: () => Promise<ReadonlySet<string>>,
+  accountExists: (userId: number) => Promise<boolean>,
 ): FileOps {
   return {
     layout,
     io: { writeText: io.writeText ?? writeTextAtomic, rename: io.rename ?? renamePath },
     locks: new KeyedQueue<string>(),
     bundledNames: bundled,
+    accountExists,
   };
 }
 
@@ -91,14 +95,18 @@ export function sourceTooLarge(text: string): SkillRefusal | undefined {
 }
 
 /**
- * Creates an owner's folder when missing (only ever after the owner was authorized and its account
- * found) and refuses one that is a link out of the data directory.
+ * Creates an owner's folder when missing and refuses one that is a link out of the data directory.
+ * A personal folder is created only for an account that exists now: asked again here, under the
+ * folder's lock, so an account removed after its owner was resolved (a review or request still in
+ * flight) never gets its folder back.
  */
 export async function ensureFolder(
   ops: FileOps,
   owner: SkillOwner,
 ): Promise<string | SkillRefusal> {
   const folder = ownerDir(ops.layout, owner);
+  if (owner.kind === "personal" && !(await ops.accountExists(owner.userId)))
+    return refuse("account-missing", `account ${owner.userId} does not exist`);
   await mkdir(folder, { recursive: true });
   if ((await lstat(folder)).isSymbolicLink())
     return refuse("redirected", "the skills folder is a link out of its canonical place");

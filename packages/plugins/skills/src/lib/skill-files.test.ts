@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isElowenError, SKILLS_EDIT_FAILED } from "@elowen/plugin-shared/errors";
@@ -13,6 +14,12 @@ import { contentRevision } from "./skill-paths.js";
 const ME: SkillOwner = { kind: "personal", userId: 7 };
 const OTHER: SkillOwner = { kind: "personal", userId: 8 };
 const INSTANCE: SkillOwner = { kind: "instance" };
+const actorOf = (userId: number) => ({
+  userId,
+  isAdmin: false,
+  isOwner: false,
+  adminSession: false,
+});
 const GUIDE = {
   name: "report-guide",
   description: "Use for reports.",
@@ -97,6 +104,20 @@ describe("creating a skill", () => {
     const { files } = await setup();
     expect(await files.create(ME, GUIDE)).toMatchObject({ ok: true });
     expect(await files.create(OTHER, GUIDE)).toMatchObject({ ok: true });
+  });
+
+  test("refuses an account removed after its owner was resolved, without making its folder", async () => {
+    let exists = true;
+    const { dataDir, files } = await setup({ accountExists: async () => exists });
+    const owner = await files.resolveOwner({ kind: "me" }, actorOf(9), "create");
+    expect(owner).toEqual({ kind: "personal", userId: 9 });
+    exists = false;
+    expect(await files.create(owner as SkillOwner, GUIDE)).toMatchObject({
+      ok: false,
+      code: "account-missing",
+      message: "account 9 does not exist",
+    });
+    expect(existsSync(join(dataDir, "personal", "9"))).toBe(false);
   });
 
   test("keeps an errno refusal of the write local and leaves no staging directory behind", async () => {

@@ -51,7 +51,10 @@ export interface SkillFilesOptions {
   readonly dataDir: string;
   /** The package's bundled skills, read-only. */
   readonly bundledDir?: string;
-  /** Whether an account exists (`ctx.accountExists`), awaited before a personal target is resolved. */
+  /**
+   * Whether an account exists (`ctx.accountExists`): awaited before a personal target is resolved,
+   * and again under the folder's lock before a personal folder is created.
+   */
   readonly accountExists: (userId: number) => Promise<boolean>;
   /**
    * The names the current catalog shows an account (the reviewed account's visible skills),
@@ -82,7 +85,10 @@ export interface SkillFiles {
   ): Promise<SkillOwner | SkillRefusal>;
   /** Reads a skill of an owner from its canonical folder, with its revision. */
   read(owner: SkillOwner, name: string): Promise<SkillFile | SkillRefusal>;
-  /** Creates a skill; `reserved` are other plugins' names from the awaited catalog. */
+  /**
+   * Creates a skill; `reserved` are other plugins' names from the awaited catalog. A personal
+   * owner whose account no longer exists is refused (`account-missing`) and no folder is made.
+   */
   create(
     owner: SkillOwner,
     skill: NewSkill,
@@ -123,12 +129,17 @@ export interface SkillFiles {
 export function createSkillFiles(options: SkillFilesOptions): SkillFiles {
   const layout = skillLayout(options.dataDir, options.bundledDir);
   let bundled: Promise<ReadonlySet<string>> | undefined;
-  const ops = fileOps(layout, options.io ?? {}, () => {
-    bundled ??= layout.bundledDir
-      ? skillNamesIn(layout.bundledDir)
-      : Promise.resolve(new Set<string>());
-    return bundled;
-  });
+  const ops = fileOps(
+    layout,
+    options.io ?? {},
+    () => {
+      bundled ??= layout.bundledDir
+        ? skillNamesIn(layout.bundledDir)
+        : Promise.resolve(new Set<string>());
+      return bundled;
+    },
+    options.accountExists,
+  );
 
   const create: SkillFiles["create"] = (owner, skill, createOptions = {}) =>
     ops.locks.run(ownerDir(layout, owner), async () => {

@@ -88,6 +88,18 @@ describe("transferring a skill to another owner", () => {
     });
   });
 
+  test("refuses a destination account removed since it was resolved, and moves nothing", async () => {
+    const { dataDir, files, source } = await setup({ accountExists: async (id) => id === 7 });
+    expect(
+      await files.transfer(ME, "report-guide", { kind: "personal", userId: 8 }, { edit: {} }),
+    ).toMatchObject({
+      ok: false,
+      code: "account-missing",
+    });
+    expect(await readFile(join(source, "SKILL.md"), "utf8")).toBe(ORIGINAL);
+    expect(await readdir(join(dataDir, "personal"))).toEqual(["7"]);
+  });
+
   test("refuses a name another plugin's visible skill uses at the destination", async () => {
     const { files } = await setup();
     const reserved = new Set(["report-guide"]);
