@@ -106,6 +106,36 @@ describe("the post-turn skill reviewer end to end", () => {
   });
 });
 
+describe("a skipped review", () => {
+  test("no free runner skips it: nothing written, the count stays at the threshold and no run is recorded; the next exchange reviews", async () => {
+    const daemon = await reviewed([proposals(create("weather-brief"))]);
+    const { learning } = daemon.daemon.host;
+    const skips: string[] = [];
+    learning.onEvent((event) => {
+      if (event.type === "skipped") skips.push(event.reason);
+    });
+    const release = learning.runners.tryAdmit();
+    await turn(daemon, daemon.ada, "list");
+    expect(skips).toEqual(["runner-unavailable"]);
+    expect(skillFile(daemon, daemon.ada.id, "weather-brief")).toBeUndefined();
+    expect(reviewerState(daemon, daemon.ada)).toMatchObject({
+      pendingCalls: 1,
+      interval: 1,
+      totals: { reviews: 0, created: 0, patched: 0, failed: 0 },
+      last: null,
+    });
+    release?.();
+    await turn(daemon, daemon.ada, "list again");
+    expect(skips).toEqual(["runner-unavailable"]);
+    expect(skillFile(daemon, daemon.ada.id, "weather-brief")).toContain("Steps for weather-brief.");
+    expect(reviewerState(daemon, daemon.ada)).toMatchObject({
+      pendingCalls: 0,
+      totals: { reviews: 1, created: 1 },
+      last: { outcome: "completed" },
+    });
+  });
+});
+
 describe("the reviewer's refusals", () => {
   test("stale revision: a person's edit between the review and its write wins", async () => {
     const daemon = await createThenPatch("The reviewer's rewrite.", async (d) => {
