@@ -1,13 +1,16 @@
-import type { ImageContent, ToolResult } from "@elowen/plugin-api";
+import { type ImageContent, type ToolResult, textResult } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import {
   countingMinter,
   deferred,
   fillTo,
+  flush,
   imageData,
   ManualClock,
   MemoryImageStore,
+  settleMicrotasks,
 } from "../test/fixtures.js";
+import { MemoryJournal } from "../test/memory-journal.js";
 import { latestToolImage } from "./latest-image.js";
 import { ToolTraceLog } from "./trace-log.js";
 
@@ -113,6 +116,43 @@ describe("nested image results", () => {
     await log.sink.call("Desktop", {}, async () => withImages(1));
     expect(log.records()[0]).not.toHaveProperty("images");
     expect(log.latestImage()).toBeUndefined();
+  });
+
+  test("a late settle keeps the real completion time and order in the stored result, however slow the store", async () => {
+    const journal = new MemoryJournal();
+    const store = new MemoryImageStore();
+    const gate = deferred<void>();
+    const slow = {
+      put: async (bytes: Uint8Array, mimeType: string) => {
+        await gate.promise;
+        return store.put(bytes, mimeType);
+      },
+    };
+    const clock = new ManualClock();
+    const log = new ToolTraceLog({
+      producerId: "cell-1",
+      mintId: countingMinter(),
+      clock,
+      images: slow,
+      journal,
+    });
+    const shot = deferred<ToolResult>();
+    const call = log.sink.call("Desktop", { action: "screenshot" }, () => shot.promise);
+    const toolTrace = log.sink.drain("exec-1");
+    journal.append("exec-1", "exec", textResult("yielded", { toolTrace }));
+    clock.advance(40);
+    shot.resolve(withImages(1));
+    await settleMicrotasks();
+    clock.advance(500);
+    gate.resolve();
+    await call;
+    await flush();
+    const stored = journal.result("exec-1")?.details?.toolTrace?.[0];
+    expect(stored).toMatchObject({ imageOrder: 1, imageTimestamp: 1_700_000_000_040 });
+    expect(stored).not.toHaveProperty("pending");
+    expect(
+      latestToolImage(journal.history().flatMap((e) => e.result?.details?.toolTrace ?? [])),
+    ).toEqual(stored?.images?.[0]);
   });
 
   test("the scoped lookup over stored records picks the newest completion", () => {

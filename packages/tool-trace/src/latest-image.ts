@@ -4,13 +4,14 @@ import type { ImageRef } from "@elowen/plugin-api";
  * The latest image among trace records, as `BrainStore.latestToolImage` reads them once the
  * reporting results are in the journal: the record with the newest `imageTimestamp` (completion
  * time), ties broken by `imageOrder` (completion order within the producer), and its last image.
- * Records without retained references do not count.
+ * Records without retained references do not count. Takes `ToolTraceRecord`s as they are (their
+ * optional fields may hold `undefined`).
  */
 export function latestToolImage(
   records: Iterable<{
-    readonly images?: readonly ImageRef[];
-    readonly imageOrder?: number;
-    readonly imageTimestamp?: number;
+    readonly images?: readonly ImageRef[] | undefined;
+    readonly imageOrder?: number | undefined;
+    readonly imageTimestamp?: number | undefined;
   }>,
 ): ImageRef | undefined {
   let best: { ref: ImageRef; at: number; order: number } | undefined;

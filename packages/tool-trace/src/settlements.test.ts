@@ -1,9 +1,9 @@
-import { errorResult, type ToolResult, textResult } from "@elowen/plugin-api";
+import { errorResult, type ToolResult, type ToolTraceRecord, textResult } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, flush, ManualClock } from "../test/fixtures.js";
 import { MemoryJournal } from "../test/memory-journal.js";
 import { projectToolRows } from "./project-rows.js";
-import { ToolTraceSettlements } from "./settlements.js";
+import { settleInResult, ToolTraceSettlements } from "./settlements.js";
 import { ToolTraceLog } from "./trace-log.js";
 import type { ToolTraceEvent } from "./types.js";
 
@@ -224,6 +224,22 @@ describe("late settlement, durable half", () => {
       listeners: 0,
       appends: 1,
     });
+  });
+
+  test("the live message's twin changes only details.toolTrace, and leaves a result without the record alone", async () => {
+    const { log } = setup();
+    const running = deferred<ToolResult>();
+    const call = log.sink.call("Bash", {}, () => running.promise);
+    const exec = report(log, "exec-1", "yielded", { exitCode: null });
+    running.resolve(textResult("done"));
+    await call;
+    const settled = log.records()[0] as ToolTraceRecord;
+    const live = settleInResult(exec, settled);
+    expect(live?.content).toBe(exec.content);
+    expect(live?.details).toEqual({ ...exec.details, toolTrace: [settled] });
+    expect(exec.details?.toolTrace?.[0]).toHaveProperty("pending", true);
+    expect(settleInResult(textResult("other"), settled)).toBeUndefined();
+    expect(settleInResult(exec, { ...settled, id: "row-9" })).toBeUndefined();
   });
 
   test("a journal that throws ends the write as failed and says so, without an unhandled rejection", async () => {

@@ -9,6 +9,7 @@ import { permissionRecord, withPermission } from "@elowen/question-answer";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, fillTo, ManualClock } from "../test/fixtures.js";
 import { fileShare, imageShare, runShareTool } from "../test/share-tool.js";
+import { jsonBytes } from "./json-size.js";
 import type { ToolTraceLog } from "./trace-log.js";
 import { ToolTraceTurn } from "./turn.js";
 
@@ -135,6 +136,48 @@ describe("reserveShare", () => {
       held: turn.shares.held,
       reserved: log.usage().reservedBytes,
     }).toEqual({ spent: 0, held: 0, reserved: 0 });
+  });
+
+  test("reserves with exactly the delivery's bytes free, refuses one byte short, and holds them until released", () => {
+    const probe = setup();
+    const probed = running(probe.log);
+    expect(probe.log.reserveShare(probed.rowId, fileShare(1)).ok).toBe(true);
+    const need = probe.log.usage().reservedBytes;
+    expect(need).toBeGreaterThan(0);
+
+    const short = setup();
+    const refused = running(short.log);
+    fillBelow(short.log, need - 1);
+    expect(short.log.reserveShare(refused.rowId, fileShare(1))).toMatchObject({
+      ok: false,
+      code: "budget",
+      message: `the producer's trace has ${need - 1} bytes free; the delivery record needs ${need}`,
+    });
+    expect({ held: short.turn.shares.held, reserved: short.log.usage().reservedBytes }).toEqual({
+      held: 0,
+      reserved: 0,
+    });
+
+    const exact = setup();
+    const share = running(exact.log);
+    fillBelow(exact.log, need);
+    const reserved = exact.log.reserveShare(share.rowId, fileShare(1));
+    if (!reserved.ok) throw new Error(reserved.message);
+    expect(exact.log.usage().reservedBytes).toBe(need);
+    // A note costing exactly the reserved bytes: refused while they are held, admitted once released.
+    const noteOf = (cost: number) => {
+      const id = `row-${minter.minted.length + 1}`;
+      const overhead = jsonBytes({ id, producerId: "cell-1", kind: "note", text: "" });
+      return "n".repeat(cost - overhead);
+    };
+    exact.log.sink.note(noteOf(need));
+    expect(exact.log.usage().droppedRows).toBe(1);
+    reserved.reservation.release();
+    expect(exact.turn.shares.held).toBe(0);
+    const rows = exact.log.usage().rows;
+    exact.log.sink.note(noteOf(need));
+    expect(exact.log.usage()).toMatchObject({ rows: rows + 1, droppedRows: 1, reservedBytes: 0 });
+    expect(MAX_TRACE_BYTES - exact.log.usage().bytes).toBe(0);
   });
 
   test("a budget refusal comes before ownership and spends no allowance", async () => {
