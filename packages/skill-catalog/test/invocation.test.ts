@@ -12,24 +12,29 @@ describe("splitting an explicit invocation", () => {
     ["/skill:pdf\nline two\n", { name: "pdf", separator: "\n", rest: "line two\n" }],
     ["/skill:pdf\r\nCRLF", { name: "pdf", separator: "\r", rest: "\nCRLF" }],
     ["/skill:pdf   spaced  out ", { name: "pdf", separator: " ", rest: "  spaced  out " }],
-    ["/skill:", { name: "", separator: "", rest: "" }],
-    ["/skill: x", { name: "", separator: " ", rest: "x" }],
   ])("%j", (text, parts) => {
     expect(parseInvocation(text)).toEqual(parts);
   });
 
-  test.each(["hello /skill:pdf", " /skill:pdf", "/skills", "/Skill:pdf", "/skill"])(
-    "%j is not an invocation",
-    (text) => {
-      expect(parseInvocation(text)).toBeUndefined();
-    },
-  );
+  test.each([
+    "hello /skill:pdf",
+    " /skill:pdf",
+    "/skills",
+    "/Skill:pdf",
+    "/skill",
+    "/skill:",
+    "/skill: pdf",
+    "/skill:\tpdf",
+    "/skill:\n",
+  ])("%j is not an invocation (no skill is named)", (text) => {
+    expect(parseInvocation(text)).toBeUndefined();
+  });
 
   test("name, separator and rest always rebuild the input byte for byte", () => {
     fc.assert(
       fc.property(fc.string(), (tail) => {
         const parts = parseInvocation(`/skill:${tail}`);
-        expect(parts).toBeDefined();
+        expect(parts === undefined).toBe(tail === "" || /^\s/.test(tail));
         if (parts === undefined) return;
         expect(`/skill:${parts.name}${parts.separator}${parts.rest}`).toBe(`/skill:${tail}`);
         expect(/\s/.test(parts.name)).toBe(false);
@@ -71,6 +76,10 @@ describe("expanding an explicit invocation", () => {
     expect(await catalog.expandInvocation("please /skill:pdf", access())).toEqual({
       kind: "none",
       text: "please /skill:pdf",
+    });
+    expect(await catalog.expandInvocation("/skill: pdf", access())).toEqual({
+      kind: "none",
+      text: "/skill: pdf",
     });
   });
 

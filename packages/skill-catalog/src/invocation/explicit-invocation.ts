@@ -16,13 +16,16 @@ const FIRST_WHITESPACE = /\s/;
 /**
  * Splits `/skill:name rest` at the first whitespace character (a space, a tab, a line break or any
  * other), keeping that separator and the rest exactly as typed. Undefined when the text does not
- * start with `/skill:`. The same split serves command aliases, whose tail the host forwards unchanged.
+ * start with `/skill:` or names no skill (`/skill:` alone, or whitespace right after it), as the
+ * Skills plugin's parser reads it. The same split serves command aliases, whose tail the host
+ * forwards unchanged.
  */
 export function parseInvocation(text: string): InvocationParts | undefined {
   if (!text.startsWith(SKILL_INVOCATION_PREFIX)) return undefined;
   const after = text.slice(SKILL_INVOCATION_PREFIX.length);
   const match = FIRST_WHITESPACE.exec(after);
-  if (match === null) return { name: after, separator: "", rest: "" };
+  if (match === null) return after === "" ? undefined : { name: after, separator: "", rest: "" };
+  if (match.index === 0) return undefined;
   return {
     name: after.slice(0, match.index),
     separator: match[0],
