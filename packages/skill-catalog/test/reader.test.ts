@@ -149,6 +149,27 @@ describe("the canonical reader", () => {
     expect(JSON.stringify(read)).not.toContain("ACCOUNT TWO");
   });
 
+  test("a personal skill registered in another account's store is listed without a length and never read", async () => {
+    const tree = new TempTree();
+    const catalog = catalogIn(tree);
+    const filePath = tree.skill("users/2/notes", "notes", "Account 2's notes.", "\nACCOUNT TWO\n");
+    const report = await catalog.requestReload("skills", [
+      { name: "notes", description: "Notes.", filePath, ownerUserId: 1, catalogSource: "personal" },
+    ]);
+    expect(report.diagnostics.map((d) => [d.code, d.outcome])).toEqual([
+      ["file-redirected", "unmeasured"],
+    ]);
+    expect(catalog.visibleSkills(access({ userId: 1 }))[0]?.lineCount).toBeNull();
+    const read = await catalog.readSkill("notes", { access: access({ userId: 1 }) });
+    expect(read).toMatchObject({ ok: false, reason: "redirected" });
+    expect(JSON.stringify(read)).not.toContain("ACCOUNT TWO");
+    expect(reportingAudience(!read.ok && read.error)).toBe("instance");
+    expect(await catalog.expandInvocation("/skill:notes", access({ userId: 1 }))).toMatchObject({
+      kind: "unavailable",
+      reason: "redirected",
+    });
+  });
+
   test("a file whose frontmatter broke after registration is still served, its problem stated", async () => {
     const tree = new TempTree();
     const catalog = catalogIn(tree);
