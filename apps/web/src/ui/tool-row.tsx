@@ -1,3 +1,4 @@
+import { toolRowReason } from "@elowen/tool-trace";
 import type { RowView } from "../model/views.js";
 import { AnswerRecord } from "./answer-record.js";
 import { AttachmentFile, AttachmentImage } from "./attachments.js";
@@ -23,7 +24,8 @@ export function argsSummary(args: unknown): string {
 
 /**
  * One row of the shared projection, as the CLI draws it: a call (direct or nested, indented by
- * depth) with its status, live elapsed time or settled duration, arguments and output, its answer
+ * depth) with its status, its reason (else a one-line argument summary), live elapsed time or
+ * settled duration, arguments and output, its answer
  * record expandable beside the output, its images and shared files; a progress note; or a stored
  * record too broken to read, with the reason.
  */
@@ -52,6 +54,9 @@ export function ToolRowItem({
     );
   const running = row.status === "running";
   const output = row.tail ?? row.output;
+  // What the call says it does (its reason, Bash's description), as the CLI's row says it; read
+  // from the arguments alone, so the live row and the reloaded row say the same.
+  const reason = toolRowReason(row.args);
   return (
     <li
       class={`tool-row ${row.status} ${row.source}`}
@@ -63,7 +68,11 @@ export function ToolRowItem({
         <summary>
           <span class={`status ${row.status}`} role="img" aria-label={STATUS_TEXT[row.status]} />
           <span class="tool-name">{row.name ?? "tool"}</span>
-          <span class="tool-args">{argsSummary(row.args)}</span>
+          {reason === undefined ? (
+            <span class="tool-args">{argsSummary(row.args)}</span>
+          ) : (
+            <span class="tool-reason">{reason}</span>
+          )}
           <Duration startedAt={row.startedAt} durationMs={row.durationMs} running={running} />
         </summary>
         {row.args !== undefined && (

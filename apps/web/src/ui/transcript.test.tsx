@@ -10,6 +10,11 @@ afterEach(cleanup);
 const T1 = turnId(1);
 const model = { provider: "offline", id: "offline", label: "Offline model", offline: true };
 
+/** The live event of turn T1 starting at `startedAt` on the offline model. */
+function turnStarted(wire: Wire, startedAt: number) {
+  return wire.event("turn_started", { turnId: T1, origin: { kind: "composer" }, startedAt, model });
+}
+
 function draw(m: TranscriptModel, clock = new ManualClock()) {
   const view = m.view();
   const result = renderWith(<Transcript sessionId="s_x" turns={view.turns} />, { clock });
@@ -83,14 +88,7 @@ describe("Transcript", () => {
     const assistant = wire.assistant(T1, 0, [
       { type: "toolCall", id: "c1", name: "bash", arguments: { command: "make" } },
     ]);
-    m.apply(
-      wire.event("turn_started", {
-        turnId: T1,
-        origin: { kind: "composer" },
-        startedAt: 9_000,
-        model,
-      }),
-    );
+    m.apply(turnStarted(wire, 9_000));
     m.apply(wire.entries(wire.user(T1, "build"), assistant));
     m.apply(
       wire.event("tool_started", {
@@ -208,5 +206,118 @@ describe("Transcript", () => {
     );
     redraw();
     expect(container.querySelector(".authoring")?.textContent?.trim()).toBe("Reading the logs");
+    m.apply(
+      wire.event("tool_authoring", {
+        turnId: T1,
+        entryId,
+        callId: "c2",
+        name: "Weather",
+        reason: " ",
+      }),
+    );
+    redraw();
+    expect(container.querySelector(".authoring")?.textContent?.trim()).toBe("Running Weather…");
+  });
+
+  test("says what a running turn is doing in the CLI's words: the call being written, then the running call's reason or label, then the streaming response", () => {
+    const wire = new Wire();
+    const clock = new ManualClock(10_000);
+    const m = new TranscriptModel();
+    const entryId = `e_${"w".repeat(20)}`;
+    const activity = () => container.querySelector(".turn-status .activity")?.textContent;
+    m.apply(turnStarted(wire, 9_000));
+    m.apply(wire.entries(wire.user(T1, "deploy")));
+    const { container, redraw } = draw(m, clock);
+    expect(activity()).toBe("Working…");
+    m.apply(
+      wire.event("assistant_started", { turnId: T1, entryId, step: 0, model, startedAt: 9_100 }),
+    );
+    m.apply(
+      wire.event("assistant_delta", {
+        turnId: T1,
+        entryId,
+        block: 0,
+        kind: "thinking",
+        text: "hm",
+      }),
+    );
+    redraw();
+    expect(activity()).toBe("Thinking…");
+    m.apply(
+      wire.event("assistant_delta", { turnId: T1, entryId, block: 1, kind: "text", text: "Ok" }),
+    );
+    redraw();
+    expect(activity()).toBe("Responding…");
+    m.apply(
+      wire.event("tool_authoring", { turnId: T1, entryId, callId: "c1", name: "exec", reason: "" }),
+    );
+    redraw();
+    expect(activity()).toBe("Running tools…");
+    const assistant = wire.assistant(
+      T1,
+      0,
+      [
+        {
+          type: "toolCall",
+          id: "c1",
+          name: "Bash",
+          arguments: { command: "make", description: "Building the site" },
+        },
+      ],
+      {},
+      entryId,
+    );
+    m.apply(wire.entries(assistant));
+    m.apply(
+      wire.event("tool_started", {
+        turnId: T1,
+        entryId,
+        callId: "c1",
+        name: "Bash",
+        args: { command: "make", description: "Building the site" },
+        startedAt: 10_000,
+      }),
+    );
+    redraw();
+    expect(activity()).toBe("Building the site");
+    m.apply(wire.entries(wire.toolResult(T1, "c1", "Bash", "built")));
+    redraw();
+    expect(activity()).toBe("Working…");
+  });
+
+  test("shows a row's reason in place of its arguments, the same live and after a reload", () => {
+    const wire = new Wire();
+    const entries = [
+      wire.user(T1, "go"),
+      wire.assistant(T1, 0, [
+        {
+          type: "toolCall",
+          id: "c1",
+          name: "Bash",
+          arguments: { command: "ls -la", description: "  Listing the files " },
+        },
+        { type: "toolCall", id: "c2", name: "read", arguments: { path: "a.txt", reason: "   " } },
+      ]),
+      wire.toolResult(T1, "c1", "Bash", "a.txt"),
+      wire.toolResult(T1, "c2", "read", "hello"),
+    ];
+    const live = new TranscriptModel();
+    live.apply(wire.entries(...entries));
+    const reloaded = new TranscriptModel();
+    reloaded.addEntries(entries);
+    const summaries = (m: TranscriptModel) => {
+      const { container, unmount } = draw(m);
+      const out = [...container.querySelectorAll(".tool-row summary")].map((s) => [
+        s.querySelector(".tool-reason")?.textContent,
+        s.querySelector(".tool-args")?.textContent,
+      ]);
+      unmount();
+      return out;
+    };
+    expect(summaries(live)).toEqual([
+      ["Listing the files", undefined],
+      [undefined, '{"path":"a.txt","reason":" "}'],
+    ]);
+    expect(summaries(reloaded)).toEqual(summaries(live));
   });
 });

@@ -1,4 +1,6 @@
 import { formatDuration } from "@elowen/plugin-shared/duration";
+import { toolActivityLabel } from "@elowen/tool-trace";
+import { turnActivity } from "../model/turn-activity.js";
 import type { StepView, TurnView } from "../model/views.js";
 import { Alert } from "./alert.js";
 import { Duration } from "./elapsed.js";
@@ -8,12 +10,6 @@ import { PermissionPrompt } from "./permission-prompt.js";
 import { QuestionForm } from "./question-form.js";
 import { routeHref } from "./router.js";
 import { ToolRowItem } from "./tool-row.js";
-
-/** The localized label of a tool being written without a note of its own (seed 000, LONG_TOOLS). */
-export const TOOL_LABELS: Readonly<Record<string, string>> = {
-  exec: "Running tools…",
-  wait: "Waiting for tools…",
-};
 
 const END_TEXT = {
   answer: "",
@@ -88,7 +84,8 @@ const Turn = memo(function Turn({ turn, sessionId }: { turn: TurnView; sessionId
       ))}
       {turn.running && (
         <p class="turn-status" role="status">
-          <span class="spinner" aria-hidden="true" /> Working{" "}
+          <span class="spinner" aria-hidden="true" />{" "}
+          <span class="activity">{turnActivity(turn)}</span>{" "}
           <Duration startedAt={turn.startedAt} running={true} />
         </p>
       )}
@@ -129,9 +126,7 @@ function Step({ step, sessionId }: { readonly step: StepView; readonly sessionId
       {step.authoring && (
         <p class="authoring" role="status">
           <span class="spinner" aria-hidden="true" />{" "}
-          {step.authoring.reason ||
-            TOOL_LABELS[step.authoring.name] ||
-            `Writing ${step.authoring.name}…`}
+          {toolActivityLabel(step.authoring.name, step.authoring.reason)}
         </p>
       )}
       {step.rows.length > 0 && (
