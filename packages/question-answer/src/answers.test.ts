@@ -80,6 +80,12 @@ describe("validateAnswers", () => {
     ]);
   });
 
+  test("accepts custom input of 4000 characters and refuses 4001, naming the field", () => {
+    const at = (n: number) => [{ outcome: "answered", selected: [], other: "o".repeat(n) }];
+    expect(validateAnswers([single], at(4000)).ok).toBe(true);
+    expect(paths([single], at(4001))).toEqual(["answers[0].other"]);
+  });
+
   test("accepts custom input alone on a single-select question", () => {
     expect(
       validateAnswers([single], [{ outcome: "answered", selected: [], other: "MySQL" }]).ok,

@@ -92,6 +92,34 @@ describe("parseAskQuestions", () => {
     ).toEqual(["questions[0].options[0].label"]);
   });
 
+  test.each([
+    [
+      "an option label",
+      200,
+      (n: number) => question({ options: [{ label: "L".repeat(n) }, { label: "B" }] }),
+      "questions[0].options[0].label",
+    ],
+    [
+      "an option description",
+      1000,
+      (n: number) =>
+        question({ options: [{ label: "A", description: "d".repeat(n) }, { label: "B" }] }),
+      "questions[0].options[0].description",
+    ],
+    [
+      "a question",
+      2000,
+      (n: number) => question({ question: "q".repeat(n) }),
+      "questions[0].question",
+    ],
+  ])(
+    "accepts %s at %i characters and refuses one more, naming the field",
+    (_, max, build, path) => {
+      expect(parseAskQuestions([build(max)]).ok).toBe(true);
+      expect(problemPaths([build(max + 1)])).toEqual([path]);
+    },
+  );
+
   test("keeps a 200-character header whole and refuses 201", () => {
     const header = "H".repeat(200);
     const parsed = parseAskQuestions([question({ header })]);

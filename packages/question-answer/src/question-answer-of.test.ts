@@ -54,6 +54,16 @@ describe("questionAnswerOf", () => {
       "details.questionAnswer.questions[1]: a permission decision comes first, and only once",
     ],
     [
+      "two permission decisions",
+      { questions: [permission, permission, asked] },
+      "details.questionAnswer.questions[1]: a permission decision comes first, and only once",
+    ],
+    [
+      "six entries: a permission decision and five questions",
+      { questions: [permission, asked, asked, asked, asked, asked] },
+      "details.questionAnswer.questions: at most 4 questions beside the permission decision, received 5",
+    ],
+    [
       "a question with a permission outcome",
       { questions: [{ ...asked, outcome: "always" }] },
       "details.questionAnswer.questions[0].outcome",
@@ -72,6 +82,14 @@ describe("questionAnswerOf", () => {
     const found = questionAnswerOf({ questionAnswer });
     expect(found.status).toBe("invalid");
     expect(found.status === "invalid" && found.reason).toContain(reason);
+  });
+
+  test("accepts a permission decision alone, as a gated tool without questions carries it", () => {
+    const record = { questions: [permission] };
+    expect(questionAnswerOf({ questionAnswer: record, exitCode: 0 })).toEqual({
+      status: "valid",
+      record,
+    });
   });
 
   test("a record without a permission decision has none", () => {
