@@ -115,6 +115,47 @@ describe("reserveShare", () => {
     }).toEqual({ spent: 1, held: 0, reserved: 0 });
   });
 
+  test("delivers in order: bytes, trace admission, durable ownership, success, live event", async () => {
+    const steps: string[] = [];
+    const turn = new ToolTraceTurn({
+      mintId: countingMinter(),
+      clock: new ManualClock(),
+      onEvent: (event) => {
+        if (event.type === "row-settled" && event.record.sharedFile) steps.push("live event");
+      },
+    });
+    const log = turn.log("cell-1");
+    const result = await log.sink.call("ShareFile", {}, async (rowId) => {
+      const shared = await runShareTool(
+        (details) => {
+          const reserved = turn.reserveShare(rowId, details);
+          steps.push(`trace admission ${reserved.ok}, ${log.usage().reservedBytes > 0}`);
+          return reserved;
+        },
+        fileShare(1),
+        {
+          readBytes: async () => {
+            steps.push("bytes");
+          },
+          commitOwnership: async () => {
+            steps.push(`ownership, ${turn.shares.held} held`);
+          },
+        },
+      );
+      steps.push(`success ${!shared.isError}`);
+      return shared;
+    });
+    expect(result.details).toEqual(fileShare(1));
+    expect(steps).toEqual([
+      "bytes",
+      "trace admission true, true",
+      "ownership, 1 held",
+      "success true",
+      "live event",
+    ]);
+    expect({ spent: turn.shares.spent, held: turn.shares.held }).toEqual({ spent: 1, held: 0 });
+  });
+
   test("a failure releases the reservation but keeps the errored row", async () => {
     const { turn, log } = setup();
     const result = await log.sink.call("ShareFile", {}, (rowId) =>
