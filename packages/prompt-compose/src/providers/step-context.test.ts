@@ -107,6 +107,30 @@ describe("renderStepContext", () => {
     expect(outcome.records[0]).toMatchObject({ text: "ü".repeat(512), clamped: true });
   });
 
+  test.each([
+    ["ASCII", "a", 1],
+    ["a two-byte letter", "ü", 2],
+    ["a four-byte emoji", "🙂", 4],
+  ])(
+    `keeps a reminder of ${STEP_CONTEXT_MAX_BYTES} bytes of %s whole and clamps one a character longer`,
+    async (_name, char, size) => {
+      const fits = char.repeat(STEP_CONTEXT_MAX_BYTES / size);
+      const outcome = await renderStepContext(
+        [
+          { plugin: "todo", name: "fits", provider: () => fits },
+          { plugin: "todo", name: "over", provider: () => fits + char },
+        ],
+        ARGS,
+        { clock },
+      );
+      expect(outcome.records.map((r) => [r.name, bytes(r.text), r.clamped])).toEqual([
+        ["fits", STEP_CONTEXT_MAX_BYTES, false],
+        ["over", STEP_CONTEXT_MAX_BYTES, true],
+      ]);
+      expect(outcome.records.every((r) => r.text === fits)).toBe(true);
+    },
+  );
+
   test("an empty reminder means none", async () => {
     const outcome = await renderStepContext(
       [{ plugin: "todo", name: "s", provider: () => "" }],
