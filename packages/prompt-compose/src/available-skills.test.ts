@@ -25,10 +25,13 @@ describe("renderAvailableSkills", () => {
     [null, "- notes: Keep notes."],
     [1, "- notes (1 line): Keep notes."],
     [0, "- notes (0 lines): Keep notes."],
-  ])("a line count of %j is written %j", (lineCount, line) => {
-    expect(
-      renderAvailableSkills([{ name: "notes", description: "Keep notes.", lineCount }]).split("\n"),
-    ).toContain(line);
+    [-1, "- notes: Keep notes."],
+    [2.5, "- notes: Keep notes."],
+    [Number.NaN, "- notes: Keep notes."],
+    [undefined, "- notes: Keep notes."],
+  ])("a line count of %s is written %j", (lineCount, line) => {
+    const entry = { name: "notes", description: "Keep notes.", lineCount: lineCount as number };
+    expect(renderAvailableSkills([entry]).split("\n")).toContain(line);
   });
 
   test("keeps each skill on one line when its description holds line breaks or tabs", () => {

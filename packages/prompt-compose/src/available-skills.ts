@@ -2,7 +2,10 @@
 export interface AvailableSkill {
   readonly name: string;
   readonly description: string;
-  /** Lines of the skill's file when it was registered or reloaded; null when it could not be read then. */
+  /**
+   * Lines of the skill's file when it was registered or reloaded; null when it could not be read
+   * then. Anything but a whole number from 0 (NaN, -1, 2.5, a missing value) is read as unknown.
+   */
   readonly lineCount: number | null;
 }
 
@@ -20,7 +23,7 @@ const CLOSE = "</available_skills>";
 /**
  * Renders the per-turn `<available_skills>` block (seed 000, Skills): one line per entry,
  * `- name (N lines): description` (`(1 line)` for one, no length at all when `lineCount` is
- * null), in the order given, and the instruction to load a skill with `SkillLoad` by name. It
+ * null or not a whole number from 0), in the order given, and the instruction to load a skill with `SkillLoad` by name. It
  * carries no file paths. Line breaks and tabs inside a name or description are folded into single
  * spaces so that every skill stays on its own line. Returns "" when there are no entries.
  * The caller passes the catalog's model projection: every entry given is listed.
@@ -29,15 +32,15 @@ export function renderAvailableSkills(entries: readonly AvailableSkill[]): strin
   if (entries.length === 0) return "";
   let out = OPEN;
   for (const entry of entries) {
-    const length =
-      entry.lineCount === null
-        ? ""
-        : entry.lineCount === 1
-          ? " (1 line)"
-          : ` (${entry.lineCount} lines)`;
+    const count = entry.lineCount;
+    const length = !isLineCount(count) ? "" : count === 1 ? " (1 line)" : ` (${count} lines)`;
     out += `- ${oneLine(entry.name)}${length}: ${oneLine(entry.description)}\n`;
   }
   return out + CLOSE;
+}
+
+function isLineCount(count: unknown): count is number {
+  return Number.isSafeInteger(count) && (count as number) >= 0;
 }
 
 const BREAKS = /[\r\n\t\u2028\u2029]/;
