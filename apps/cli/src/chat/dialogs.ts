@@ -13,6 +13,7 @@ export function questionDialog(pending: PendingQuestion): ChoiceDialog {
       label: o.label,
       ...(o.description ? { description: o.description } : {}),
       ...(o.recommended ? { recommended: true } : {}),
+      ...(o.preview !== undefined ? { preview: o.preview } : {}),
     })),
   }));
   const dialog = new ChoiceDialog(questions);

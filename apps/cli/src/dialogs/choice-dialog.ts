@@ -2,11 +2,16 @@ import {
   type Component,
   type Focusable,
   Input,
+  Markdown,
   matchesKey,
   truncateToWidth,
 } from "@mariozechner/pi-tui";
 import { prefixed } from "../render/text-lines.js";
 import { bold, dim, inverse, palette } from "../tui/style.js";
+import { markdownTheme } from "../tui/theme.js";
+
+/** The most rows an option's Markdown preview takes under the options; the rest is counted (ours). */
+export const QUESTION_PREVIEW_MAX_LINES = 12;
 
 /** One option of a question: `value` is what the answer posts (the label, never the recommendation). */
 export interface Choice {
@@ -14,6 +19,8 @@ export interface Choice {
   readonly label: string;
   readonly description?: string;
   readonly recommended?: boolean;
+  /** Sanitized Markdown shown under the options while this option is highlighted (single-select). */
+  readonly preview?: string;
 }
 
 /** One question of a dialog. */
@@ -41,8 +48,10 @@ interface QuestionState {
 /**
  * The interactive selector for questions and permission prompts: one question at a time, the
  * recommended option marked, multi-select with Space where asked, an "Other…" row for typed
- * text, the header clipped to the width (never the question). Enter answers; the last answer
- * calls `onDone` with every answer, index-aligned.
+ * text, the header clipped to the width (never the question), and the highlighted option's
+ * Markdown preview under the options (at most {@link QUESTION_PREVIEW_MAX_LINES} rows, what is
+ * left out counted). Enter answers; the last answer calls `onDone` with every answer,
+ * index-aligned.
  */
 export class ChoiceDialog implements Component, Focusable {
   readonly #questions: readonly ChoiceQuestion[];
@@ -109,6 +118,8 @@ export class ChoiceDialog implements Component, Focusable {
       lines.push(cursor ? inverse(row) : row);
       if (choice?.description) lines.push(...prefixed(dim(choice.description), width, "      "));
     }
+    const preview = question.multiSelect ? undefined : question.choices[state.row]?.preview;
+    if (preview !== undefined && preview.trim() !== "") lines.push(...previewLines(preview, width));
     if (this.#typing) {
       this.#input.focused = this.focused;
       lines.push(...this.#input.render(Math.max(1, width - 4)).map((line) => `    ${line}`));
@@ -210,4 +221,15 @@ export class ChoiceDialog implements Component, Focusable {
       }),
     );
   }
+}
+
+/** An option's preview as Markdown under a rule, cut to {@link QUESTION_PREVIEW_MAX_LINES}. */
+function previewLines(preview: string, width: number): string[] {
+  const rendered = new Markdown(preview, 4, 0, markdownTheme).render(width);
+  while (rendered.length > 0 && (rendered.at(-1) ?? "").trim() === "") rendered.pop();
+  const rule = dim(truncateToWidth(`  ${"─".repeat(Math.max(0, width - 4))}`, width, ""));
+  if (rendered.length <= QUESTION_PREVIEW_MAX_LINES) return [rule, ...rendered, rule];
+  const kept = rendered.slice(0, QUESTION_PREVIEW_MAX_LINES - 1);
+  const more = rendered.length - kept.length;
+  return [rule, ...kept, dim(`    … ${more} more preview ${more === 1 ? "line" : "lines"}`), rule];
 }

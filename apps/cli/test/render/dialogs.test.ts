@@ -1,7 +1,7 @@
 import type { PendingPermission, PendingQuestion } from "@elowen/client";
 import { afterEach, describe, expect, test } from "vitest";
 import { permissionDialog, questionDialog } from "../../src/chat/dialogs.js";
-import type { ChoiceAnswer } from "../../src/dialogs/choice-dialog.js";
+import { type ChoiceAnswer, QUESTION_PREVIEW_MAX_LINES } from "../../src/dialogs/choice-dialog.js";
 import { type ScreenHarness, screenHarness } from "../support/screen-harness.js";
 import { id } from "../support/wire.js";
 
@@ -104,6 +104,68 @@ describe("the question selector", () => {
       [{ selected: ["red", "blue"] }, { selected: [], other: "it is quick" }],
     ]);
   });
+
+  test("shows the highlighted option's Markdown preview under the options, following the arrow keys", async () => {
+    h = screenHarness();
+    const answers = show(
+      pending([
+        {
+          question: "Which layout?",
+          header: "Layout",
+          options: [
+            { label: "Sidebar", preview: "## Sidebar\n\nNavigation on the **left**." },
+            { label: "Tabs", preview: "- one tab per page\n- `ctrl+tab` switches" },
+          ],
+        },
+      ]),
+    );
+    let screen = (await h.draw()).join("\n");
+    expect(screen).toContain("Sidebar");
+    expect(screen).toContain("Navigation on the left.");
+    expect(screen).not.toContain("## Sidebar");
+    expect(screen).not.toContain("one tab per page");
+    h.keys(DOWN);
+    screen = (await h.draw()).join("\n");
+    expect(screen).toContain("one tab per page");
+    expect(screen).toContain("ctrl+tab switches");
+    expect(screen).not.toContain("Navigation on the left.");
+    h.keys(ENTER);
+    expect(answers).toEqual([[{ selected: ["Tabs"] }]]);
+  });
+
+  test.each([
+    { rows: QUESTION_PREVIEW_MAX_LINES, shown: QUESTION_PREVIEW_MAX_LINES, more: undefined },
+    { rows: QUESTION_PREVIEW_MAX_LINES + 1, shown: QUESTION_PREVIEW_MAX_LINES - 1, more: 2 },
+    {
+      rows: 200,
+      shown: QUESTION_PREVIEW_MAX_LINES - 1,
+      more: 200 - QUESTION_PREVIEW_MAX_LINES + 1,
+    },
+  ])(
+    "draws a preview of $rows rows as $shown of them, counting what it left out",
+    async ({ rows, shown, more }) => {
+      h = screenHarness({ rows: 40 });
+      const lines = Array.from({ length: rows }, (_, i) => `preview line ${i + 1}`);
+      // One list item is one row of the rendered preview.
+      show(
+        pending([
+          {
+            question: "Which?",
+            header: "Pick",
+            options: [
+              { label: "a", preview: lines.map((line) => `- ${line}`).join("\n") },
+              { label: "b" },
+            ],
+          },
+        ]),
+      );
+      const screen = (await h.draw()).join("\n");
+      const drawn = screen.match(/preview line \d+/g) ?? [];
+      expect(drawn).toEqual(lines.slice(0, shown));
+      if (more === undefined) expect(screen).not.toContain("more preview");
+      else expect(screen).toContain(`… ${more} more preview lines`);
+    },
+  );
 
   test("holds the keys instead of the prompt box, and the status bar waits for the answer", async () => {
     h = screenHarness();
