@@ -105,14 +105,18 @@ export function toolRowLines(
   ];
   for (const [label, hash] of attachments)
     lines.push(...link(`${indent}  ${label}`, context.attachmentUrl(hash), width));
-  if (row.truncated)
-    lines.push(
-      oneLine(
-        `${indent}  ${dim(`… ${row.truncated.records} rows (${formatBytes(row.truncated.bytes)}) left out`)}`,
-        width,
-      ),
-    );
+  if (row.truncated) lines.push(oneLine(`${indent}  ${dim(truncationText(row.truncated))}`, width));
   return lines;
+}
+
+/**
+ * What a row says was left out of it: a record fitted to the trace budget keeps its mandatory
+ * parts and counts the display bytes it dropped (`records: 0`); a count of rows is said as such.
+ */
+function truncationText(truncated: { readonly records: number; readonly bytes: number }): string {
+  const bytes = formatBytes(truncated.bytes);
+  if (truncated.records === 0) return `… ${bytes} of this row's output left out of the trace`;
+  return `… ${truncated.records} ${truncated.records === 1 ? "row" : "rows"} (${bytes}) left out of the trace`;
 }
 
 function outputLines(

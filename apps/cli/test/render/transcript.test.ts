@@ -152,4 +152,37 @@ describe("live elapsed time", () => {
     const row = (await h.draw()).find((line) => line.includes("Weather"));
     expect(row?.trimEnd()).toBe("  ● Weather  Oslo");
   });
+  test("says what the trace budget left out: a row's dropped output by its bytes, and the truncation note", async () => {
+    h = screenHarness();
+    const turn = new TurnFixture(T0).start("go");
+    const fitted = record({
+      id: "row-f",
+      name: "Bash",
+      args: { description: "Print the log" },
+      startedAt: T0,
+      durationMs: 40,
+      truncated: { records: 0, bytes: 20_480 },
+    });
+    const note = record({
+      id: "row-t",
+      kind: "note",
+      text: "Trace truncated: 3 rows (900 bytes) left out. A producer keeps at most 100 records and 128 KiB.",
+      truncated: { records: 3, bytes: 900 },
+    });
+    turn
+      .respond(0, "", [{ id: "c1", name: "exec", args: { script: "" } }])
+      .toolEnded("c1", "exec", "ok", {
+        details: { toolTrace: [fitted, note], ownRow: false },
+        startedAt: T0,
+        durationMs: 50,
+      })
+      .complete("", 60);
+    h.receive(...turn.events);
+    const screen = (await h.draw()).join("\n");
+    expect(screen).toMatch(
+      /● Bash {2}Print the log · 40ms\n\s+… 20\.0 KB of this row's output left out of the trace/,
+    );
+    expect(screen).toContain("· Trace truncated: 3 rows (900 bytes) left out.");
+    expect(screen).not.toContain("0 rows");
+  });
 });
