@@ -25,9 +25,10 @@ export interface ChatSessionEvents {
 
 /**
  * One session as the chat screen shows it, kept in step with the daemon: history, then live
- * events over SSE (reconnecting with Last-Event-ID; a `reset` reloads history, state and cards),
- * the running turn, pinned and other cards, open questions and permission prompts, and the
- * command catalog. Every request goes through @elowen/client.
+ * events over SSE (reconnecting with Last-Event-ID; a `reset` reloads history, state and cards;
+ * a reconnect reads the command catalog, the prompt-box hooks and the model again), the running
+ * turn, pinned and other cards, open questions and permission prompts, and the command catalog.
+ * Every request goes through @elowen/client.
  */
 export class ChatSession extends SessionView {
   readonly client: ElowenClient;
@@ -76,10 +77,16 @@ export class ChatSession extends SessionView {
     const id = this.session.id;
     this.box = new HttpPromptBoxChains(this.client, id);
     this.#buffer = [];
+    let opens = 0;
     this.#subscription = this.client.sessions.events(id, {
       onEvent: (event) => this.receive(event),
       onOpen: () => {
         this.connection = "connected";
+        opens += 1;
+        // A reconnect may reach a daemon restarted with other plugins: what they publish (the
+        // command catalog, the prompt-box hooks, the model) is read again, so a withdrawn command
+        // leaves the menu and an answer for it is an expired publication.
+        if (opens > 1) void this.#reread();
         this.#events.changed();
       },
       onError: (error) => {
@@ -190,6 +197,12 @@ export class ChatSession extends SessionView {
     ]);
     this.hydrate({ entries: history.entries, state, cards: cards.cards });
     this.historyTruncated = history.truncated;
+  }
+
+  async #reread(): Promise<void> {
+    const box = this.box;
+    await Promise.all([this.refreshCommands(), this.#status(), box?.refresh().catch(() => {})]);
+    this.#events.changed();
   }
 
   async #status(): Promise<void> {

@@ -83,6 +83,33 @@ describe("picker commands", () => {
   });
 });
 
+describe("the command catalog", () => {
+  test("is read again when the live events reconnect to a restarted daemon: a withdrawn command leaves the menu", async () => {
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, { fresh: true });
+    chat.keys("/", "s");
+    await chat.see(/signin\s+Sign in to a documentation server/);
+    chat.keys("\x7f", "\x7f");
+    const port = Number(new URL(t.url).port);
+    // The same data and port, without the plugin that published /signin.
+    const restarted = await t.restart({
+      plugins: [],
+      config: { server: { port }, plugins: { bundled: false } },
+    });
+    try {
+      await until(
+        () => chat.app.session.commands.every((command) => command.name !== "signin"),
+        "the catalog to be read again",
+      );
+      chat.keys("/", "s");
+      const menu = await chat.see(/sessions\s+Switch to another conversation/);
+      expect(menu).not.toContain("signin");
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
 describe("builtin commands", () => {
   test("/rename, /new and /sessions work locally without a model turn", async () => {
     const t = await live.daemon({ bundled: false });
