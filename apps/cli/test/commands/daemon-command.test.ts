@@ -87,7 +87,11 @@ describe("starting a daemon in the background", () => {
       token: readFileSync(join(dir, "owner.token"), "utf8").trim(),
     });
     expect((await connection.client.status()).model.offline).toBe(true);
-    expect(readFileSync(join(dir, "daemon.log"), "utf8")).toContain("Elowen daemon listening on");
+    // The daemon answers before `elowen daemon` prints where it listens.
+    await until(
+      () => readFileSync(join(dir, "daemon.log"), "utf8").includes("Elowen daemon listening on"),
+      "the daemon's log to say where it listens",
+    );
     const again = await connect(resolveDaemonAddress({}, env), {
       env,
       startIfMissing: { binPath: BIN },
