@@ -1,4 +1,4 @@
-import { renameSync, symlinkSync } from "node:fs";
+import { existsSync, renameSync, symlinkSync } from "node:fs";
 import { SkillFrontmatterSchema } from "@elowen/plugin-api";
 import { isElowenError } from "@elowen/plugin-shared/errors";
 import fc from "fast-check";
@@ -209,6 +209,75 @@ describe("fuzzing the loader, the reader and the projections", () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("links: nothing escapes the base directory", () => {
+  // What each entry of a skills root is: a real skill, or a link of some kind.
+  const layout = fc.constantFrom(
+    "skill",
+    "dir-link-outside",
+    "dir-link-inside",
+    "file-link-outside",
+    "file-link-sibling",
+    "file-link-loop",
+    "file-link-dangling",
+  );
+  const OUTSIDE = "---\nname: outside\ndescription: OUTSIDE\n---\nOUTSIDE\n";
+
+  function build(tree: TempTree, kinds: readonly string[]): void {
+    tree.write("outside/skill/SKILL.md", OUTSIDE);
+    tree.write("outside/file.md", OUTSIDE);
+    tree.skill("skills/s0", "s0", "Inside.");
+    for (const [at, kind] of kinds.entries()) {
+      const dir = `skills/e${at}`;
+      if (kind === "skill") tree.skill(dir, `e${at}`, "Inside.");
+      else if (kind === "dir-link-outside") tree.link(dir, tree.path("outside/skill"));
+      else if (kind === "dir-link-inside") tree.link(dir, tree.path("skills/s0"));
+      else if (kind === "file-link-outside")
+        tree.link(`${dir}/SKILL.md`, tree.path("outside/file.md"));
+      else if (kind === "file-link-sibling")
+        tree.link(`${dir}/SKILL.md`, tree.path("skills/s0/SKILL.md"));
+      else if (kind === "file-link-loop")
+        tree.link(`${dir}/SKILL.md`, tree.path(`${dir}/SKILL.md`));
+      else tree.link(`${dir}/SKILL.md`, tree.path(`${dir}/nowhere.md`));
+    }
+  }
+
+  test("any layout of links, loaded and then swapped, never serves a file from outside", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(layout, { minLength: 1, maxLength: 7 }),
+        fc.array(fc.nat(7), { maxLength: 3 }),
+        async (kinds, swaps) => {
+          const tree = new TempTree();
+          build(tree, kinds);
+          const catalog = catalogIn(tree);
+          const report = await catalog.reloadFromDirectories("p", [{ root: tree.path("skills") }]);
+          expect(JSON.stringify(report)).not.toContain("OUTSIDE");
+          const names = catalog.visibleSkills(access()).map((entry) => entry.name);
+          expect(JSON.stringify(catalog.visibleSkills(access()))).not.toContain("OUTSIDE");
+          // The attacker's move after registration: skill directories swapped for links out.
+          let moved = 0;
+          for (const at of swaps) {
+            const dir = at === 7 ? "skills/s0" : `skills/e${at}`;
+            if (!existsSync(tree.path(dir))) continue;
+            renameSync(tree.path(dir), tree.path(`skills/.moved-${at}-${moved++}`));
+            symlinkSync(tree.path("outside/skill"), tree.path(dir));
+          }
+          for (const name of names) {
+            for (const result of [
+              await catalog.readSkill(name, { access: access() }),
+              await catalog.loadSkillPage({ name, access: access() }),
+              await catalog.expandInvocation(`/skill:${name} go`, access()),
+            ]) {
+              expect(JSON.stringify(result)).not.toContain("OUTSIDE");
+            }
+          }
+        },
+      ),
+      { numRuns: 120 },
     );
   });
 });
