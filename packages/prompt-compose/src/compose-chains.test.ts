@@ -57,8 +57,9 @@ describe("compose: prompt.compose", () => {
     const result = await compose({ dispatcher: bus, input: INPUT, persona: "P" });
     expect(result.sections).toEqual([
       { id: "bare", text: engineText("bare"), scope: "shared" },
-      { id: "acme:late", text: "Late.", scope: "shared" },
+      { id: "acme:late", text: "Late.", scope: "session" },
     ]);
+    expect([result.shared, result.session]).toEqual([engineText("bare"), "Late."]);
     const withSession = hookBus();
     withSession.on("acme", "prompt.compose", async (_$, e, next) => {
       const r = await next(e);
@@ -67,6 +68,49 @@ describe("compose: prompt.compose", () => {
     const moved = await compose({ dispatcher: withSession, input: INPUT, persona: "P" });
     expect(moved.sections.at(-1)).toEqual({ id: "acme:late", text: "Late.", scope: "session" });
     expect(moved.session).toBe("P\n\nLate.");
+  });
+
+  test("a section inserted before one of the engine's keeps the scope it declares", async () => {
+    const bus = hookBus();
+    bus.on("acme", "prompt.compose", async (_$, e, next) => {
+      const r = await next({ ...e, traits: ["bare"] });
+      return { sections: [{ id: "acme:first", text: "First.", scope: "shared" }, ...r.sections] };
+    });
+    const result = await compose({ dispatcher: bus, input: INPUT });
+    expect(result.sections.map((s) => [s.id, s.scope])).toEqual([
+      ["acme:first", "shared"],
+      ["bare", "shared"],
+    ]);
+  });
+
+  test("a hook that keeps none of the engine's sections sends its own with the scopes it declares", async () => {
+    const bus = hookBus();
+    bus.on("acme", "prompt.compose", async (_$, e, next) => {
+      await next(e);
+      return {
+        sections: [
+          { id: "acme:own", text: "Own.", scope: "shared" },
+          { id: "acme:user", text: "User.", scope: "session" },
+        ],
+      };
+    });
+    const result = await compose({ dispatcher: bus, input: INPUT });
+    expect([result.shared, result.session]).toEqual(["Own.", "User."]);
+  });
+
+  test("sections appended by two hooks, one above the other, are both sent as session", async () => {
+    const bus = hookBus();
+    for (const plugin of ["acme", "beta"]) {
+      bus.on(plugin, "prompt.compose", async (_$, e, next) => {
+        const r = await next(e);
+        const added = { id: `${plugin}:late`, text: plugin, scope: "shared" as const };
+        return { sections: [...r.sections, added] };
+      });
+    }
+    const result = await compose({ dispatcher: bus, input: { ...INPUT, traits: ["bare"] } });
+    expect(result.sections[0]).toEqual({ id: "bare", text: engineText("bare"), scope: "shared" });
+    expect(result.sections.slice(1).map((s) => s.scope)).toEqual(["session", "session"]);
+    expect(result.shared).toBe(engineText("bare"));
   });
 
   test("a hook may drop and reorder sections; the engine places the boundary", async () => {

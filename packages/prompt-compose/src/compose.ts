@@ -78,7 +78,9 @@ interface Candidate {
  * `available_skills`, the host's session sections. Under trait `bare` only the engine's sections
  * and the host's session sections are listed.
  *
- * The answer is made sound by `normalizeSections` and split at the cache boundary. A chain that
+ * The answer is made sound by `normalizeSections` and split at the cache boundary; a section a
+ * hook added after the last of the engine's sections (at the end of what `next(e)` answered) is
+ * sent as `session` whatever scope it declares. A chain that
  * fails, or answers something that is not a section list, is reported and the engine's own list is
  * used. Throws {@link PromptComposeError} (`invalid-input`, naming the field) only when `input`
  * breaks the `PromptComposeInput` contract, which is the host's own error.
@@ -87,6 +89,7 @@ export async function compose(request: ComposeRequest): Promise<ComposedSystemPr
   checkInput(PromptComposeInputSchema, request.input, "compose", "input");
   const problems: ComposeProblem[] = [];
   const { dispatcher, scope } = request;
+  const engineIds = new Set<string>();
   const bottom = async (e: PromptComposeInput): Promise<PromptComposeResult> => {
     const sections: PromptComposeSection[] = [];
     const asked = dispatcher.has("prompt.section");
@@ -100,8 +103,10 @@ export async function compose(request: ComposeRequest): Promise<ComposedSystemPr
           })
         ).text;
       }
-      if (text !== null && text !== "")
+      if (text !== null && text !== "") {
         sections.push({ id: candidate.id, text, scope: candidate.scope });
+        engineIds.add(candidate.id);
+      }
     }
     return { sections };
   };
@@ -118,7 +123,27 @@ export async function compose(request: ComposeRequest): Promise<ComposedSystemPr
       return { sections: normalized.sections };
     },
   });
-  return { ...buildSystemPrompt(result.sections), problems };
+  return { ...buildSystemPrompt(appendedAsSession(result.sections, engineIds)), problems };
+}
+
+/**
+ * Sends as `session` every section a hook added at the end of what the engine answered: those
+ * after the last section of the engine's own list (hooks see it as what `next(e)` answered). A
+ * section inserted before one of the engine's keeps its scope; an answer that keeps none of the
+ * engine's sections (a hook that composed its own prompt) keeps the scopes it declares.
+ */
+function appendedAsSession(
+  sections: readonly PromptComposeSection[],
+  engineIds: ReadonlySet<string>,
+): readonly PromptComposeSection[] {
+  let last = -1;
+  sections.forEach((section, index) => {
+    if (engineIds.has(section.id)) last = index;
+  });
+  if (last < 0 || last === sections.length - 1) return sections;
+  return sections.map((section, index) =>
+    index > last && section.scope === "shared" ? { ...section, scope: "session" } : section,
+  );
 }
 
 function candidates(
