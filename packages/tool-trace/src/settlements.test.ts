@@ -1,4 +1,5 @@
 import { errorResult, type ToolResult, type ToolTraceRecord, textResult } from "@elowen/plugin-api";
+import { permissionRecord, runGated } from "@elowen/question-answer";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, flush, ManualClock } from "../test/fixtures.js";
 import { MemoryJournal } from "../test/memory-journal.js";
@@ -60,6 +61,39 @@ describe("late settlement, durable half", () => {
     expect({ appends: journal.appends, rewrites: journal.rewrites }).toEqual({
       appends: 1,
       rewrites: 1,
+    });
+  });
+
+  test("a nested approval survives a late settle: the stored record and the reloaded row carry it beside the output", async () => {
+    const journal = new MemoryJournal();
+    const { log } = setup(journal);
+    const decision = permissionRecord({
+      outcome: "always",
+      scope: "session",
+      tool: "Bash",
+      summary: "make",
+    });
+    if (!decision.ok) throw new Error(decision.problem.message);
+    const running = deferred<ToolResult>();
+    const call = log.sink.call("Bash", { command: "make" }, () =>
+      runGated(decision.value, () => running.promise),
+    );
+    journal.append("exec-1", "exec", report(log, "exec-1", "yielded"));
+    running.resolve(textResult("built"));
+    await call;
+    await flush();
+    const questionAnswer = { questions: [decision.value] };
+    expect(journal.result("exec-1")?.details?.toolTrace?.[0]).toMatchObject({
+      id: "row-1",
+      output: "built",
+      questionAnswer,
+    });
+    const [row] = projectToolRows(journal.history());
+    expect(row).toMatchObject({
+      id: "row-1",
+      status: "done",
+      output: "built",
+      answer: { status: "valid", record: questionAnswer },
     });
   });
 
