@@ -108,6 +108,42 @@ describe("the canonical reader", () => {
     },
   );
 
+  test.each([
+    ["personal", "redirected", "instance"],
+    ["instance", "redirected", "instance"],
+    ["plugin", "redirected", "software"],
+    ["bundled", "redirected", "software"],
+    ["personal", "unreadable", "instance"],
+    ["instance", "unreadable", "instance"],
+    ["plugin", "unreadable", "software"],
+    ["bundled", "unreadable", "software"],
+  ] as const)(
+    "a %s file that became %s is refused with a typed %s cause",
+    async (catalogSource: CatalogSource, reason, audience) => {
+      const tree = new TempTree();
+      const catalog = catalogIn(tree);
+      const dir = catalogSource === "personal" ? "users/1/bad" : "p/bad";
+      const skill = pluginSkill(
+        tree,
+        dir,
+        "bad",
+        catalogSource === "personal" ? { catalogSource, ownerUserId: 1 } : { catalogSource },
+      );
+      await catalog.requestReload("p", [skill]);
+      tree.remove(`${dir}/SKILL.md`);
+      if (reason === "redirected") {
+        tree.link(`${dir}/SKILL.md`, tree.write("elsewhere.md", "---\nname: bad\n---\nX\n"));
+      } else {
+        tree.mkdir(`${dir}/SKILL.md`);
+      }
+      const read = await catalog.readSkill("bad", { access: access() });
+      expect(read).toMatchObject({ ok: false, reason });
+      const error = !read.ok ? read.error : undefined;
+      expect(isElowenError(error, "skills.file_read_failed")).toBe(true);
+      expect(reportingAudience(error)).toBe(audience);
+    },
+  );
+
   test("a file replaced by a link out of its directory is refused as redirected", async () => {
     const tree = new TempTree();
     const catalog = catalogIn(tree);
