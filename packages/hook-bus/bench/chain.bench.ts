@@ -45,6 +45,26 @@ await compare({
   target: "ratio <= 1.0",
 });
 
+// Dispatch alone: each layer passes the event on unchanged, so neither side builds an object and
+// the figure is the chain machinery's own cost (the bus still runs its rewrite check per layer).
+const passBus = new HookBus();
+for (let i = 0; i < HOOKS; i++)
+  passBus.on(`plugin-${i}`, "prompt.submit", (_$, e, next) => next(e));
+const passKoa = compose<KoaContext>([
+  ...Array.from(
+    { length: HOOKS },
+    () => (_ctx: KoaContext, next: () => Promise<unknown>) => next(),
+  ),
+  koaBottom,
+]);
+await compare({
+  name: "chain of 10 pass-through hooks (dispatch alone)",
+  ours: () => passBus.run("prompt.submit", input, bottom),
+  peer: () => passKoa({ event: input }),
+  peerName: "koa-compose",
+  target: "informational: the machinery without the hooks' own work",
+});
+
 const asyncBus = new HookBus();
 for (let i = 0; i < HOOKS; i++)
   asyncBus.on(`plugin-${i}`, "prompt.submit", async (_$, e, next) => {
@@ -65,4 +85,4 @@ await compare({
   peerName: "koa-compose",
   target: "informational: an async hook's answer is watched, checked and budgeted",
 });
-for (const b of [empty, bus, asyncBus]) b.close();
+for (const b of [empty, bus, passBus, asyncBus]) b.close();

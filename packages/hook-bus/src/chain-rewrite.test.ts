@@ -23,9 +23,17 @@ describe("the rewrite check of next(e)", () => {
     expect(check(submit, undefined).event).toBe(received);
   });
 
-  test("passes a rewrite of a free field through as the same object", () => {
-    const passed = { ...received, text: "hello" };
-    expect(check(submit, passed).event).toBe(passed);
+  test("hands the hooks beneath a fresh plain event holding the rewrite, in the contract's field order", () => {
+    const passed = { origin: received.origin, wait: false, text: "hello", context: undefined };
+    const event = check(submit, passed).event;
+    expect(event).not.toBe(passed);
+    expect(event).toEqual({ ...received, text: "hello" });
+    expect(Object.keys(event ?? {})).toEqual(["text", "attachments", "wait", "origin"]);
+    expect(event?.origin).toBe(received.origin);
+  });
+
+  test("keeps an unchanged event as the very object the hook received", () => {
+    expect(check(submit, received).event).toBe(received);
   });
 
   test("puts back a pinned field the hook left out", () => {

@@ -53,6 +53,27 @@ describe("values whose own getters throw never reach the raiser", () => {
     expect(bus.audit()[0]?.detail).toMatch(/cannot be read \(read of origin\)/);
   });
 
+  test("a getter that answers the check with the pinned value cannot forge it for the hooks beneath", async () => {
+    const { bus } = testBus();
+    let reads = 0;
+    const shifty = Object.defineProperty({ text: "hi", wait: false }, "origin", {
+      enumerable: true,
+      get: () => (reads++ === 0 ? submitted.origin : { kind: "plugin", name: "forged" }),
+    });
+    const seen: unknown[] = [];
+    bus.on("shifty", "prompt.submit", (_$, _e, next) => next(shifty as never));
+    bus.on("below", "prompt.submit", (_$, e, next) => {
+      seen.push(e.origin, e.origin);
+      return next(e);
+    });
+    await bus.run("prompt.submit", submitted, (e) => {
+      seen.push(e.origin);
+      return echo(e);
+    });
+    expect(seen).toEqual([submitted.origin, submitted.origin, submitted.origin]);
+    expect(reads).toBe(1);
+  });
+
   test("a lifecycle result that throws when read is audited as an error", async () => {
     const { bus } = testBus({ guard: ["tools"] });
     bus.registerHook("guard", { name: "tools.call.before", run: () => booby("patch") as never });
