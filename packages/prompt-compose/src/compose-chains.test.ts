@@ -214,6 +214,30 @@ describe("compose: a chain engine that misbehaves", () => {
     ]);
   });
 
+  test("an answer that throws when read is reported and the engine's own prompt is sent", async () => {
+    const sectionThrows = {
+      get id(): string {
+        throw new Error("no id today");
+      },
+    };
+    for (const answer of [
+      {
+        get sections(): unknown {
+          throw new Error("no sections today");
+        },
+      },
+      { sections: [sectionThrows] },
+    ]) {
+      const dispatcher = brokenDispatcher({ answer }, ["prompt.compose"]);
+      const result = await compose({ dispatcher, input: INPUT });
+      expect(ids(result)).toEqual(["intro", "system", "doing_tasks", "actions", "tools", "tone"]);
+      expect(result.problems).toEqual([
+        expect.objectContaining({ code: "invalid-chain-result", id: "prompt.compose" }),
+      ]);
+      expect(result.problems[0]?.message).toMatch(/reading it threw: no (sections|id) today/);
+    }
+  });
+
   test("a dispatcher that rejects is reported and the engine's own prompt is sent", async () => {
     const dispatcher = brokenDispatcher({ rejection: new Error("bus down") }, ["prompt.compose"]);
     const result = await compose({ dispatcher, input: INPUT });

@@ -17,9 +17,10 @@ export type ChainResultReader<E extends PlainEvent> = (
 ) => ChainResult<E> | undefined;
 
 /**
- * Raises one chain through the injected dispatcher and never throws: with no hook registered the
- * engine's `bottom` runs alone; a dispatcher that rejects, or an answer that is not a sound
- * result, is reported in `problems` and the engine's own answer (`bottom(input)`) is used.
+ * Raises one chain through the injected dispatcher and never throws for what the chain does: with
+ * no hook registered the engine's `bottom` runs alone; a dispatcher that rejects, or an answer
+ * that is not a sound result (or cannot even be read: a getter that throws), is reported in
+ * `problems` and the engine's own answer (`bottom(input)`) is used.
  * `read` checks the answer (the event's result schema when omitted).
  */
 export async function runChain<E extends PlainEvent>(
@@ -44,12 +45,20 @@ export async function runChain<E extends PlainEvent>(
     return bottom(input);
   }
   const read = options.read ?? readWithSchema<E>(event);
-  const result = read(answer, problems);
+  let result: ChainResult<E> | undefined;
+  let unreadable: unknown;
+  try {
+    result = read(answer, problems);
+  } catch (cause) {
+    // An answer whose getters or proxy traps throw is no result either.
+    unreadable = cause;
+  }
   if (result !== undefined) return result;
   problems.push({
     code: "invalid-chain-result",
     id: event,
-    message: `the ${event} chain answered a value that is not a ${event} result; the engine's own result is used`,
+    message: `the ${event} chain answered a value that is not a ${event} result${unreadable === undefined ? "" : ` (reading it threw: ${errorText(unreadable)})`}; the engine's own result is used`,
+    ...(unreadable === undefined ? {} : { cause: unreadable }),
   });
   return bottom(input);
 }

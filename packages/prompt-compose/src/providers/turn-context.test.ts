@@ -126,6 +126,16 @@ describe("renderTurnContext", () => {
       "not one of before-user, after-user",
     ],
     [
+      "answers an object whose text throws when read",
+      () => ({
+        get text(): string {
+          throw new Error("gone");
+        },
+      }),
+      "invalid-provider-result",
+      "answered a value that throws when read (gone)",
+    ],
+    [
       "answers a non-string text",
       () => ({ text: 5 }),
       "invalid-provider-result",

@@ -6,6 +6,7 @@ import {
   type TurnContextPlacement,
   type TurnContextProvider,
 } from "@elowen/plugin-api";
+import { errorText } from "../chains/run-chain.js";
 import { type ComposeProblem, describeValue } from "../problems.js";
 import { boundedCalls } from "./bounded-call.js";
 import { failedCallProblem } from "./call-problem.js";
@@ -83,7 +84,7 @@ export async function renderTurnContext(
       problems.push(failedCallProblem(outcome, subject, PROVIDER_CODES, "it adds nothing"));
       return;
     }
-    const read = readAnswer(outcome.value, r.placement);
+    const read = readSafely(outcome.value, r.placement);
     if (read === null) return;
     if ("refused" in read) {
       problems.push({
@@ -104,6 +105,21 @@ export async function renderTurnContext(
     });
   });
   return { records, problems };
+}
+
+/** {@link readAnswer}, with an answer whose getters or proxy traps throw read as invalid. */
+function readSafely(
+  value: unknown,
+  placement: TurnContextPlacement,
+): ReturnType<typeof readAnswer> {
+  try {
+    return readAnswer(value, placement);
+  } catch (cause) {
+    return {
+      refused: "invalid-provider-result",
+      message: `answered a value that throws when read (${errorText(cause)})`,
+    };
+  }
 }
 
 /** The answer's text and placement, null for no contribution, or what is wrong with it. */
