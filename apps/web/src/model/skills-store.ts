@@ -1,18 +1,14 @@
-import type { CatalogSource, HostUi } from "@elowen/plugin-api";
+import type { HostUi } from "@elowen/plugin-api";
+import { parseSkillList, type SkillListRow, type SkillListRowSchema } from "./skill-list.js";
 import { ownerBody, ownerQuery, type SkillOwner } from "./skill-owner.js";
 import { Store } from "./store.js";
 
-/** One row of `GET /plugins/skills/list`: `catalogSource` and `effective` say scope and state. */
-export interface SkillRow {
-  readonly name: string;
-  readonly description: string;
-  readonly plugin: string;
-  readonly catalogSource: CatalogSource;
-  readonly effective: { readonly model: boolean; readonly user: boolean };
-  readonly lineCount: number | null;
-  /** For the Skills plugin's own personal and instance skills: send as `expectedRevision`. */
-  readonly revision?: number;
-  readonly content?: string;
+/**
+ * One row of `GET /plugins/skills/list` (parsed by {@link SkillListRowSchema}): `catalogSource` and
+ * `effective` say scope and state; `revision` (send it as `expectedRevision`) and `content` come
+ * with the Skills plugin's own personal and instance skills.
+ */
+export interface SkillRow extends Readonly<SkillListRow> {
   /** Set while an optimistic change of this row waits for the daemon. */
   readonly pending?: "creating" | "saving" | "deleting" | "moving";
 }
@@ -75,11 +71,15 @@ export class SkillsStore extends Store<SkillsState> {
     this.#host = host;
   }
 
-  /** Reads the account's catalog. */
+  /**
+   * Reads the account's catalog. An answer that breaks the list's shape keeps the rows shown so
+   * far and says which field was wrong.
+   */
   async refresh(): Promise<void> {
     try {
-      const answer = await this.#host.api<{ skills: SkillRow[] }>(`${BASE}/list`);
-      this.set({ rows: answer.skills, loading: false });
+      const answer = parseSkillList(await this.#host.api<unknown>(`${BASE}/list`));
+      if (answer.ok) this.set({ rows: answer.rows, loading: false });
+      else this.set({ ...this.state, loading: false, error: answer.message });
     } catch (error) {
       this.set({ ...this.state, loading: false, error: messageOf(error) });
     }
