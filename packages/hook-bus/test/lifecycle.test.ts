@@ -349,6 +349,50 @@ describe("emitBlocking: tools.call.before", () => {
   });
 });
 
+describe("work that finishes after its budget cannot change the settled result", () => {
+  /** A handler whose result arrives only when `release` is called. */
+  function held(value: unknown) {
+    const hold = { release: () => {} };
+    const run = () =>
+      new Promise((resolve) => {
+        hold.release = () => resolve(value);
+      }) as never;
+    return { hold, run };
+  }
+
+  test("a deny that arrives at 3001 ms does not deny the call, and is logged", async () => {
+    const { bus, time, lines } = testBus({ guard: ["tools"] });
+    const { hold, run } = held({ patch: { denyToolCall: { reason: "too late" } } });
+    bus.registerHook("guard", { name: "tools.call.before", run });
+    const verdict = track(bus.emitBlocking("tools.call.before", before));
+    await time.advance(3000);
+    expect(verdict).toMatchObject({ settled: true, value: undefined });
+    await time.advance(1);
+    hold.release();
+    await flush();
+    expect(verdict.value).toBeUndefined();
+    expect(bus.audit()).toEqual([expect.objectContaining({ plugin: "guard", outcome: "timeout" })]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ message: expect.stringMatching(/settled after its budget/) }),
+    );
+  });
+
+  test("a boundary patch that arrives after 3 s is not among the settled patches", async () => {
+    const { bus, time } = testBus({ slow: ["runBoundary"] });
+    const late = { entries: [{ kind: "message", text: "late" }], continue: true };
+    const { hold, run } = held({ patch: { boundary: late } });
+    bus.registerHook("slow", { name: "brain.run.beforeSettle", run });
+    const patches = track(bus.emitRunBoundary(settle));
+    await time.advance(3000);
+    const settled = patches.value;
+    expect(settled).toEqual([]);
+    hold.release();
+    await flush();
+    expect(settled).toEqual([]);
+    expect(bus.audit()).toHaveLength(1);
+  });
+});
+
 describe("emitPersona: brain.session.beforeSpawn", () => {
   test("the first non-empty persona from a granted plugin wins; every hook still runs", async () => {
     const { bus } = testBus({ blank: ["prompt"], pirate: ["prompt"], robot: ["prompt"] });

@@ -88,6 +88,34 @@ describe("turn.step streaming", () => {
     expect(out.result).toEqual(resultOf({ ...step, model: "opus" }));
   });
 
+  test("a hook rewrites thinking, tool, input and stop chunks, and the tool call is assembled from what it yielded", async () => {
+    const { bus } = testBus();
+    const thinking: TurnStepChunk = { kind: "thinking", index: 2, text: "secret plan" };
+    bus.on("sandbox", "turn.step", async function* (_$, e, next) {
+      for await (const chunk of next(e)) {
+        if (chunk.kind === "thinking") yield { ...chunk, text: "[redacted]" };
+        else if (chunk.kind === "tool") yield { ...chunk, name: "SandboxedRead" };
+        else if (chunk.kind === "input")
+          yield { ...chunk, json: chunk.json.replace("/a", "/sandbox/a") };
+        else if (chunk.kind === "stop") yield { ...chunk, stopReason: "end_turn" };
+        else yield chunk;
+      }
+    });
+    const out = await collectTurnStep(bus.stream(step, engine([thinking, ...CHUNKS]).bottom));
+    expect(out.chunks[0]).toEqual({ kind: "thinking", index: 2, text: "[redacted]" });
+    expect(out.chunks.filter((c) => c.kind === "engine")).toHaveLength(2);
+    expect(out.chunks.at(-1)).toEqual({ kind: "stop", stopReason: "end_turn", usage: null });
+    expect(out.toolCalls).toEqual([
+      {
+        index: 1,
+        id: "call-1",
+        name: "SandboxedRead",
+        json: '{"path":"/sandbox/a"}',
+        input: { path: "/sandbox/a" },
+      },
+    ]);
+  });
+
   test("a matcher on the model narrows which steps reach the hook", async () => {
     const { bus } = testBus();
     bus.on("opus-only", "turn.step", { model: /^opus/ }, async function* () {
