@@ -57,6 +57,17 @@ describe("compose: the engine's sections", () => {
     );
   });
 
+  test("tells the model about SkillLoad in tools only under the skills trait", async () => {
+    const plain = await compose({ dispatcher: hookBus(), input: INPUT });
+    const skills = await compose({
+      dispatcher: hookBus(),
+      input: { ...INPUT, traits: ["skills"] },
+    });
+    const tools = (r: typeof plain) => r.sections.find((s) => s.id === "tools")?.text;
+    expect(tools(plain)).not.toContain("SkillLoad");
+    expect(tools(skills)).toContain("load it with SkillLoad");
+  });
+
   test("a host's own engine sections replace the default ones", async () => {
     const engineSections = [{ id: "only", scope: "shared" as const, text: "Only this." }];
     const result = await compose({

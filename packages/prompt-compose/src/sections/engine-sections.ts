@@ -38,6 +38,8 @@ export function engineSectionText(
 }
 
 const FULL: readonly PromptComposeTrait[] = ["bare"];
+const TOOLS =
+  "# Using tools\n- Use the tools offered for what they are for; call independent tools together.";
 const WORKING: readonly PromptComposeTrait[] = ["bare", "lean"];
 
 /**
@@ -45,7 +47,8 @@ const WORKING: readonly PromptComposeTrait[] = ["bare", "lean"];
  * `tools`, `tone` (the full prompt), `lean_body` under `lean` in place of the three working
  * sections, one section per remaining trait (`sdk_preset`, `teammate`, `analysis`, `print`,
  * `send_user_message`), the one-line `bare` prompt under `bare` (which leaves out every other
- * section), and the session-scoped `output_style` when the person chose one.
+ * section), and the session-scoped `output_style` when the person chose one. `tools` tells the
+ * model to load skills with SkillLoad only under `skills` (the session offers SkillLoad).
  */
 export const ENGINE_SECTIONS: readonly EngineSection[] = [
   {
@@ -106,11 +109,10 @@ export const ENGINE_SECTIONS: readonly EngineSection[] = [
     id: "tools",
     scope: "shared",
     excludedBy: FULL,
-    text: [
-      "# Using tools",
-      "- Use the tools offered for what they are for; call independent tools together.",
-      "- When a skill in <available_skills> fits the task, load it with SkillLoad before starting.",
-    ].join("\n"),
+    text: (input) =>
+      input.traits.includes("skills")
+        ? `${TOOLS}\n- When a skill in <available_skills> fits the task, load it with SkillLoad before starting.`
+        : TOOLS,
   },
   {
     id: "tone",
