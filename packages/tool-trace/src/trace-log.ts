@@ -45,6 +45,8 @@ export class ToolTraceLog {
   readonly #clock: TraceClock;
   readonly #images: ToolImageStore | undefined;
   readonly #settlements: ToolTraceSettlements | undefined;
+  // The writer this log made from `journal`; a shared `settlements` belongs to whoever passed it.
+  readonly #ownWriter: ToolTraceSettlements | undefined;
   readonly #shares: ShareAllowance;
   readonly #emit: (event: ToolTraceEvent) => void;
   readonly #problem: (message: string) => void;
@@ -67,9 +69,11 @@ export class ToolTraceLog {
     this.#mint = checkedMinter(options.mintId);
     this.#clock = options.clock ?? systemClock;
     this.#images = options.images;
-    this.#settlements =
-      options.settlements ??
-      (options.journal ? new ToolTraceSettlements(options.journal, options.onProblem) : undefined);
+    this.#ownWriter =
+      options.settlements === undefined && options.journal
+        ? new ToolTraceSettlements(options.journal, options.onProblem)
+        : undefined;
+    this.#settlements = options.settlements ?? this.#ownWriter;
     this.#shares = options.shares ?? new ShareAllowance();
     const problem = options.onProblem ?? (() => {});
     const listener = options.onEvent;
@@ -280,11 +284,13 @@ export class ToolTraceLog {
   }
 
   /**
-   * Stops the waits of this log's own journal writer: a late settle whose reporting result never
-   * reached the journal shows only live; one whose result the journal holds is still written.
+   * Stops the waits of the journal writer this log made from `options.journal`: a late settle
+   * whose reporting result never reached the journal shows only live; one whose result the journal
+   * holds is still written. A writer passed in as `options.settlements` (a turn's, shared by its
+   * logs) is left alone: its owner closes it.
    */
   close(): void {
-    this.#settlements?.close();
+    this.#ownWriter?.close();
   }
 
   #row(rowId: string): Row {

@@ -54,6 +54,22 @@ describe("a turn's traces", () => {
     expect(turn.latestImage("cell-3")).toBeUndefined();
   });
 
+  test("closing one producer's log leaves the turn's shared writer waiting for the others", async () => {
+    const journal = new MemoryJournal();
+    const turn = new ToolTraceTurn({ mintId: countingMinter(), journal });
+    const a = deferred<ToolResult>();
+    const call = turn.trace("cell-1").call("A", {}, () => a.promise);
+    const late = textResult("y", { toolTrace: turn.trace("cell-1").drain("exec-1") });
+    turn.log("cell-2").close();
+    a.resolve(textResult("a done"));
+    await call;
+    await flush();
+    journal.append("exec-1", "exec", late);
+    await flush();
+    expect(journal.result("exec-1")?.details?.toolTrace?.[0]).toMatchObject({ output: "a done" });
+    expect(journal.result("exec-1")?.details?.toolTrace?.[0]).not.toHaveProperty("pending");
+  });
+
   test("writes every producer's late settles into the journal; once closed, waits for no result", async () => {
     const journal = new MemoryJournal();
     const turn = new ToolTraceTurn({ mintId: countingMinter(), journal });
