@@ -2,8 +2,9 @@ import type { PromptComposeSection } from "@elowen/plugin-api";
 
 /**
  * A composed system prompt: its sections in order, and the text of each side of the cache
- * boundary. `shared` is the same for every session on one build, model, trait set and plugin set,
- * so a provider may cache it; `session` varies.
+ * boundary. `shared` is the same for every session on one build, model, trait set, plugin set and
+ * platform whose output style keeps the coding instructions (one that does not leaves out
+ * `doing_tasks`), unless a hook varies it, so a provider may cache it; `session` varies.
  */
 export interface SystemPrompt {
   readonly sections: readonly PromptComposeSection[];
