@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { checkPluginBundle } from "./plugin-bundle.js";
+import { checkPluginBundle, viewTitle } from "./plugin-bundle.js";
 
 const view = { title: "Main", mount: () => undefined };
 const bundle = (uiApi: unknown, views: unknown = { main: view }) => ({ default: { uiApi, views } });
@@ -53,5 +53,15 @@ describe("checkPluginBundle", () => {
     ],
   ])("refuses %s, naming the field", (_label, module, message) => {
     expect(checkPluginBundle("notes", module)).toEqual({ ok: false, message });
+  });
+});
+
+describe("viewTitle", () => {
+  test("shows the view string a title names, and the title itself when it names none", () => {
+    const strings = { "notes.more": "Plus de notes", toString: "own key" };
+    expect(viewTitle("notes.more", strings)).toBe("Plus de notes");
+    expect(viewTitle("Notes", strings)).toBe("Notes");
+    expect(viewTitle("toString", strings)).toBe("own key");
+    expect(viewTitle("constructor", strings)).toBe("constructor");
   });
 });

@@ -49,3 +49,12 @@ export function checkPluginBundle(
   }
   return { ok: true, bundle: bundle as PluginBrowserBundle<HTMLElement> };
 }
+
+/**
+ * The title a view is shown under: its `title`, or the view string that `title` names when the
+ * plugin declares one of that key (the contract's `PluginBrowserView.title`), so a view's title
+ * follows the reader's language like its other strings.
+ */
+export function viewTitle(title: string, strings: Readonly<Record<string, string>>): string {
+  return Object.hasOwn(strings, title) ? (strings[title] as string) : title;
+}

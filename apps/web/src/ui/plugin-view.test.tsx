@@ -13,7 +13,7 @@ const BUNDLES = join(import.meta.dirname, "..", "..", "test", "fixtures", "bundl
 const plugin = (file: string, uiApi = 55): PluginUiEntry => ({
   name: "@elowen/plugin-skills",
   displayName: "Skills notes",
-  strings: { "notes.count": "{count} notes kept" },
+  strings: { "notes.count": "{count} notes kept", "notes.more": "More notes" },
   browser: { uiApi, url: `/ui/plugins/skills/${file}` },
 });
 // The bundle files are imported as the browser would import the served module.

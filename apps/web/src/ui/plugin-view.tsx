@@ -2,7 +2,7 @@ import type { PluginUiEntry } from "@elowen/client";
 import type { HostUi, PluginBrowserBundle } from "@elowen/plugin-api";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { createHostUi } from "../model/host-ui.js";
-import { checkPluginBundle } from "../model/plugin-bundle.js";
+import { checkPluginBundle, viewTitle } from "../model/plugin-bundle.js";
 import { importPluginBundle } from "../model/plugin-ui.js";
 import { failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
@@ -119,7 +119,12 @@ export function PluginView(props: {
         </p>
       )}
       {state.kind === "ready" && (
-        <ViewTabs plugin={props.plugin.name} bundle={state.bundle} current={props.view} />
+        <ViewTabs
+          plugin={props.plugin.name}
+          bundle={state.bundle}
+          current={props.view}
+          strings={host.strings}
+        />
       )}
       {state.kind === "ready" && (
         <MountedView
@@ -136,6 +141,7 @@ function ViewTabs(props: {
   readonly plugin: string;
   readonly bundle: PluginBrowserBundle<HTMLElement>;
   readonly current: string | undefined;
+  readonly strings: Readonly<Record<string, string>>;
 }) {
   const ids = Object.keys(props.bundle.views);
   if (ids.length < 2) return null;
@@ -148,7 +154,7 @@ function ViewTabs(props: {
           href={routeHref({ page: "plugin", plugin: props.plugin, view: id })}
           aria-current={id === current ? "page" : undefined}
         >
-          {props.bundle.views[id]?.title ?? id}
+          {viewTitle(props.bundle.views[id]?.title ?? id, props.strings)}
         </a>
       ))}
     </nav>
