@@ -12,6 +12,7 @@ export {
   BrainConfigSchema,
   DEFAULT_ASK_TIMEOUT_MS,
   DEFAULT_MAX_STEPS,
+  DEFAULT_SESSIONS_KEPT,
   DEFAULT_STEP_CONTEXT_INTERVAL,
 } from "./brain/brain-config.js";
 export type { SettledExchange } from "./brain/brain-context.js";

@@ -7,6 +7,12 @@ export const DEFAULT_MAX_STEPS = 50;
 /** Step context is asked for after every this many tool results of a turn (ours). */
 export const DEFAULT_STEP_CONTEXT_INTERVAL = 5;
 
+/**
+ * How many sessions keep their in-memory state in this daemon (ours): past it, the least recently
+ * used idle one is evicted (never one with a running, parked or queued turn, or a connected client).
+ */
+export const DEFAULT_SESSIONS_KEPT = 256;
+
 /** The permission a workspace tool asks for by default: reads run, changes ask. */
 export const WORKSPACE_TOOL_PERMISSIONS = {
   read: "never",
@@ -54,6 +60,13 @@ export const BrainConfigSchema = z
      * read any host path. Off by default: an administrator's turns are confined like anyone's.
      */
     adminSessionsAllAccess: z.boolean().default(false),
+    /**
+     * How many sessions keep their in-memory state (persona, the last turn's replay cache and
+     * system prompt, standing `always` permissions, the live event buffer for reconnects). Past
+     * it the least recently used idle session without a connected client is evicted; used again,
+     * it reads its history from the store as after a restart.
+     */
+    sessionsKept: z.number().int().min(1).max(100_000).default(DEFAULT_SESSIONS_KEPT),
   })
   .prefault({});
 /** The `brain` section, validated. */

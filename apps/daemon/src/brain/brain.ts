@@ -37,16 +37,22 @@ export class Brain {
 
   constructor(host: BrainHost, parts: BrainParts = {}) {
     const runtimes = this.#runtimes;
+    const kept = host.config.sessionsKept;
     const context: BrainContext = {
       host,
       asks: new AskBroker(host.events, host.config.askTimeoutMs, host.clock.now),
       turns: new Map(),
       runtime(sessionId) {
         let runtime = runtimes.get(sessionId);
-        if (!runtime) {
-          runtime = new SessionRuntime(sessionId);
+        if (runtime) {
+          // Most recently used last: the map's order is the eviction order.
+          runtimes.delete(sessionId);
           runtimes.set(sessionId, runtime);
+          return runtime;
         }
+        runtime = new SessionRuntime(sessionId);
+        runtimes.set(sessionId, runtime);
+        if (runtimes.size > kept) evictIdle(context, runtimes, kept, sessionId);
         return runtime;
       },
       hostTools: (turn) => parts.hostTools?.(context, turn) ?? [],
@@ -55,6 +61,14 @@ export class Brain {
       settledListeners: new Set(),
     };
     this.context = context;
+  }
+
+  /**
+   * The sessions holding in-memory state now, least recently used first: at most
+   * `brain.sessionsKept` of them unless more are busy or have connected clients.
+   */
+  sessionsInMemory(): readonly string[] {
+    return [...this.#runtimes.keys()];
   }
 
   /** Marks turns a previous daemon was stopped in the middle of (call before serving). */
@@ -165,5 +179,28 @@ export class Brain {
     for (const turn of this.context.turns.values())
       if (turn.sessionId === sessionId && turn.submissionId === submissionId) return turn;
     return undefined;
+  }
+}
+
+/**
+ * Evicts the least recently used idle sessions until `kept` remain (or none more can go): never
+ * one with a running, parked or queued turn, a turn of its own running outside the queue (a
+ * sub-agent), or a connected client. Its live event buffer goes with it, so a client resuming
+ * from an old event id is told to reload history.
+ */
+function evictIdle(
+  context: BrainContext,
+  runtimes: Map<string, SessionRuntime>,
+  kept: number,
+  asked: string,
+): void {
+  const busy = new Set<string>([asked]);
+  for (const turn of context.turns.values()) busy.add(turn.sessionId);
+  for (const [sessionId, runtime] of runtimes) {
+    if (runtimes.size <= kept) return;
+    if (!runtime.evictable() || busy.has(sessionId)) continue;
+    if (context.host.events.subscriberCount(sessionId) > 0) continue;
+    runtimes.delete(sessionId);
+    context.host.events.forget(sessionId);
   }
 }

@@ -49,6 +49,7 @@ export class SessionRuntime {
   /** What the last settled turn left for the next one to replay (used once). */
   replay: ReplayCache | undefined;
   #draining = false;
+  #holds = 0;
 
   constructor(sessionId: string) {
     this.sessionId = sessionId;
@@ -95,5 +96,24 @@ export class SessionRuntime {
   /** True when nothing runs or waits. */
   idle(): boolean {
     return this.running === undefined && this.queue.length === 0;
+  }
+
+  /**
+   * Keeps the runtime from eviction while a turn that did not come through the queue (a
+   * sub-agent's) uses it. Returns the release (calling it twice releases once).
+   */
+  hold(): () => void {
+    this.#holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#holds -= 1;
+    };
+  }
+
+  /** True when the runtime may be evicted: nothing runs, waits, drains or holds it. */
+  evictable(): boolean {
+    return this.idle() && !this.#draining && this.#holds === 0;
   }
 }

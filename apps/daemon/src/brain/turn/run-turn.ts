@@ -35,6 +35,16 @@ export function runTurn(brain: BrainContext, start: TurnStart): Promise<SettledT
 }
 
 async function runScopedTurn(brain: BrainContext, start: TurnStart): Promise<SettledTurn> {
+  // A sub-agent's turn does not run through the queue: the hold keeps its session in memory.
+  const release = brain.runtime(start.sessionId).hold();
+  try {
+    return await runHeldTurn(brain, start);
+  } finally {
+    release();
+  }
+}
+
+async function runHeldTurn(brain: BrainContext, start: TurnStart): Promise<SettledTurn> {
   const { host } = brain;
   const { turn, history, prompt } = await prepareTurn(brain, start);
   let outcome: RunOutcome = "error";
