@@ -9,6 +9,8 @@ export { TOOL_TRACE_ERROR_CODES, ToolTraceError } from "./errors.js";
 export { countSuccessfulCalls } from "./finished-calls.js";
 export { randomIdMinter } from "./ids.js";
 export { externalizeImages } from "./images.js";
+export type { InteractiveViewOf, ViewPayload } from "./interactive-view.js";
+export { interactiveViewOf, VIEW_ID_MAX_CHARS } from "./interactive-view.js";
 export { latestToolImage } from "./latest-image.js";
 export {
   TRACE_NOTE_MAX_CHARS,

@@ -9,6 +9,7 @@ import {
   ToolTraceRecordSchema,
 } from "@elowen/plugin-api";
 import { questionAnswerOf } from "@elowen/question-answer";
+import { interactiveViewOf, type ViewPayload } from "./interactive-view.js";
 
 /** A tool call as the transcript holds it: a direct (model-issued) call and its result, if any. */
 export interface ToolCallEntry {
@@ -55,8 +56,11 @@ export interface ToolRow {
   readonly sharedImage?: SharedImage;
   readonly sharedFile?: SharedFile;
   readonly truncated?: { readonly records: number; readonly bytes: number };
-  readonly view?: unknown;
+  /** A ShowView payload that passed `interactiveViewOf`, beside its answer record. */
+  readonly view?: ViewPayload;
   readonly viewId?: string;
+  /** Why a view on the result or record was not drawn (`interactiveViewOf` refused it). */
+  readonly viewProblem?: string;
   /** Why a stored record could not be read (`kind: 'invalid'`). */
   readonly problem?: string;
 }
@@ -85,9 +89,12 @@ function directImages(details: unknown): ImageRef[] {
   });
 }
 
-function viewIdOf(details: unknown): string | undefined {
-  const viewId = (details as { viewId?: unknown } | undefined)?.viewId;
-  return typeof viewId === "string" ? viewId : undefined;
+// The view beside a row, through the common validated boundary: a valid view and its id, or the
+// reason a malformed one was not drawn.
+function viewParts(details: unknown): Pick<ToolRow, "view" | "viewId" | "viewProblem"> {
+  const found = interactiveViewOf(details);
+  if (found.status === "valid") return { view: found.view, viewId: found.viewId };
+  return found.status === "invalid" ? { viewProblem: found.reason } : {};
 }
 
 /** The row a direct call draws of its own (a ShowView result keeps its view beside its answers). */
@@ -107,8 +114,7 @@ export function directRow(entry: ToolCallEntry): ToolRow {
     durationMs: entry.durationMs,
     images: directImages(result?.details),
     answer: answerView(result?.details),
-    view: (result?.details as { view?: unknown } | undefined)?.view,
-    viewId: viewIdOf(result?.details),
+    ...viewParts(result?.details),
   } as ToolRow);
 }
 
@@ -144,8 +150,7 @@ export function nestedRow(
     sharedImage: record.sharedImage,
     sharedFile: record.sharedFile,
     truncated: record.truncated,
-    view: record.view,
-    viewId: record.viewId,
+    ...viewParts(record),
   } as ToolRow);
 }
 
