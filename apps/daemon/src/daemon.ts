@@ -10,6 +10,7 @@ import { SkillLearning } from "./brain/review/skill-learning.js";
 import { loadConfig } from "./config/load-config.js";
 import type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
 import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
+import { gracefulStop } from "./graceful-stop.js";
 import { buildServer } from "./http/server.js";
 import { CardEmitter } from "./live/card-emitter.js";
 import { LiveJournal } from "./live/live-journal.js";
@@ -223,35 +224,33 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     const sweep = startBlobSweep(store, config.blobs, coreLog);
     let stopping: Promise<void> | undefined;
     const stop = (reason: "signal" | "stop" | "restart" = "stop") => {
-      stopping ??= (async () => {
-        admits = false;
-        sweep.stop();
-        learning.pause();
-        const deadline = Date.now() + config.shutdown.pauseDeadlineMs;
-        await brain.pause(deadline);
-        promptBoxRelay.close();
+      stopping ??= gracefulStop(reason, {
+        pauseDeadlineMs: config.shutdown.pauseDeadlineMs,
+        stopAdmitting: () => {
+          admits = false;
+        },
+        quiet: [
+          { name: "blob sweep", run: () => sweep.stop() },
+          { name: "skill learning", run: () => learning.pause() },
+        ],
+        pauseBrain: (deadline) => brain.pause(deadline),
         // Aborted reviews settle at once; one stuck in a plugin is abandoned at the deadline.
-        await Promise.race([
-          learning.idle(),
-          new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())).unref()),
-        ]);
-        const report = await registry.hooks.shutdown({
-          reason,
-          deadline: Date.now() + config.shutdown.pauseDeadlineMs,
-        });
-        if (report.abandoned.length > 0) {
-          coreLog(
-            `plugin.shutdown passed the pause deadline; abandoned: ${report.abandoned.join(", ")}`,
-          );
-        }
-        registry.hooks.close();
-        await app.close();
-        await cards.drain();
-        await store.checkpoint();
-        await store.close();
-        modelRuntime.close();
-        if (writeFile) removeDaemonFile(home);
-      })();
+        idle: () => {
+          promptBoxRelay.close();
+          return learning.idle();
+        },
+        shutdownPlugins: (payload) => registry.hooks.shutdown(payload),
+        close: [
+          { name: "hook bus", run: () => registry.hooks.close() },
+          { name: "HTTP server", run: () => app.close() },
+          { name: "cards", run: () => cards.drain() },
+          { name: "checkpoint", run: () => store.checkpoint() },
+          { name: "store", run: () => store.close() },
+          { name: "model", run: () => modelRuntime.close() },
+          ...(writeFile ? [{ name: "daemon.json", run: () => removeDaemonFile(home) }] : []),
+        ],
+        log: coreLog,
+      });
       return stopping;
     };
     return {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElowenClient } from "@elowen/client";
 import { describe, expect, test } from "vitest";
@@ -24,6 +24,9 @@ describe("elowen-daemon (the real bin)", () => {
       );
       const file = JSON.parse(readFileSync(join(dir, "daemon.json"), "utf8"));
       expect(file.pid).toBe(daemon.process.pid);
+      // Only the operator may read the owner's token and the daemon file.
+      expect(statSync(join(dir, "owner.token")).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, "daemon.json")).mode & 0o777).toBe(0o600);
       const token = readFileSync(join(dir, "owner.token"), "utf8").trim();
       const client = new ElowenClient({ baseUrl: file.url, token });
       const status = await client.status();

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PluginContext } from "@elowen/plugin-api";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, test } from "vitest";
+import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
+
+let t: TestDaemon | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const goodContext = () =>
+  (globalThis as { __elowenGoodContext?: PluginContext }).__elowenGoodContext as PluginContext;
+
+describe("graceful stop", () => {
+  test("plugin.shutdown fires once however often stop is called, with one deadline for the whole teardown", async () => {
+    t = await startTestDaemon({
+      plugins: ["good"],
+      config: { shutdown: { pauseDeadlineMs: 3000 } },
+    });
+    const ctx = goodContext();
+    const before = Date.now();
+    const stops = [t.daemon.stop("signal"), t.daemon.stop("signal"), t.daemon.stop("stop")];
+    const after = Date.now();
+    expect(ctx.admitsNewWork()).toBe(false);
+    await Promise.all(stops);
+    await t.daemon.stop("restart");
+    expect(readFileSync(join(ctx.dataDir, "shutdown.log"), "utf8")).toBe("signal\n");
+    const payload = JSON.parse(readFileSync(join(ctx.dataDir, "shutdown.json"), "utf8"));
+    // The deadline is fixed when the stop begins: the pause bounds the brain, the reviewer and
+    // the hooks together, so plugin.shutdown never gets a fresh deadline of its own.
+    expect(payload.deadline).toBeGreaterThanOrEqual(before + 3000);
+    expect(payload.deadline).toBeLessThanOrEqual(after + 3000);
+    expect(t.lines.filter((line) => line.includes("stop:"))).toEqual([]);
+  });
+
+  test("a plugin.shutdown hook that hangs is abandoned at the pause deadline; the store is still checkpointed and closed and daemon.json removed", async () => {
+    t = await startTestDaemon({
+      plugins: ["good", "hang-shutdown"],
+      config: { shutdown: { pauseDeadlineMs: 100 } },
+    });
+    const session = await t.owner.sessions.create({ title: "kept" });
+    expect(existsSync(join(t.home, "daemon.json"))).toBe(true);
+    await t.daemon.stop("signal");
+    expect(t.lines).toContain(
+      "[daemon] plugin.shutdown passed the pause deadline; abandoned: acme-hang-shutdown",
+    );
+    expect(readFileSync(join(goodContext().dataDir, "shutdown.log"), "utf8")).toBe("signal\n");
+    expect(existsSync(join(t.home, "daemon.json"))).toBe(false);
+    // Closed and checkpointed: the write-ahead log is folded into the database file, and a fresh
+    // process-level connection reads what was committed.
+    const wal = join(t.home, "elowen.db-wal");
+    expect(existsSync(wal) ? readFileSync(wal).length : 0).toBe(0);
+    const db = new Database(join(t.home, "elowen.db"), { readonly: true });
+    try {
+      const row = db.prepare("SELECT title FROM sessions WHERE id = ?").get(session.id);
+      expect(row).toEqual({ title: "kept" });
+    } finally {
+      db.close();
+    }
+    await expect(t.owner.status()).rejects.toThrow();
+  });
+});
