@@ -124,6 +124,64 @@ describe("offering settled exchanges to the reviewer", () => {
   });
 });
 
+describe("the reviewer's live authority", () => {
+  async function grantedUser(daemon: TestDaemon) {
+    const ada = await userOn(daemon, "web");
+    await daemon.owner.accounts.setGrants(ada.id, {
+      plugins: ["acme-review-probe-grantable"],
+      pluginSkills: true,
+    });
+    return ada;
+  }
+  const runs = (home: string) => probeRuns(home, "acme-review-probe-grantable");
+
+  test("a grant revoked while the review runs stops authorize() before the next write", async () => {
+    t = await startReviewDaemon({ script: SCRIPT, probe: "review-probe-grantable" });
+    const ada = await grantedUser(t);
+    const owner = t.owner;
+    t.daemon.host.learning.onEvent(async (event) => {
+      if (event.type === "answered")
+        await owner.accounts.setGrants(ada.id, { plugins: [], pluginSkills: true });
+    });
+    await turn(t, ada.client);
+    expect(runs(t.home)).toMatchObject([
+      { authorize: true, outcome: { status: "completed" }, authorizeAfter: false },
+    ]);
+  });
+
+  test("a grant revoked after the offer refuses authorize() and skips the review as revoked, sending nothing", async () => {
+    t = await startReviewDaemon({ script: SCRIPT, probe: "review-probe-grantable" });
+    const ada = await grantedUser(t);
+    const owner = t.owner;
+    const dispatched: number[] = [];
+    t.daemon.host.learning.onEvent(async (event) => {
+      if (event.type === "offered")
+        await owner.accounts.setGrants(ada.id, { plugins: [], pluginSkills: true });
+      if (event.type === "dispatched") dispatched.push(event.ordinal);
+    });
+    await turn(t, ada.client);
+    expect(runs(t.home)).toMatchObject([
+      { authorize: false, outcome: { status: "skipped", reason: "revoked" } },
+    ]);
+    expect(dispatched).toEqual([]);
+  });
+
+  test("a reviewer registered in place of the one offered the exchange does not authorize its writes", async () => {
+    t = await startReviewDaemon({ script: SCRIPT });
+    const ada = await userOn(t, "web");
+    const registry = t.daemon.host.registry;
+    t.daemon.host.learning.onEvent((event) => {
+      // The same plugin registering again (a reload) is another registration.
+      if (event.type === "answered" && registry.reviewer)
+        registry.reviewer = { ...registry.reviewer };
+    });
+    await turn(t, ada.client);
+    expect(probeRuns(t.home)).toMatchObject([
+      { authorize: true, outcome: { status: "completed" }, authorizeAfter: false },
+    ]);
+  });
+});
+
 describe("the review child", () => {
   test("writes nothing to the parent's transcript, tells its clients nothing and charges the author once, under origin internal", async () => {
     t = await startReviewDaemon({ script: SCRIPT });

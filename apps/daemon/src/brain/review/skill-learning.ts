@@ -158,7 +158,7 @@ export class SkillLearning {
     const controller = new AbortController();
     this.#controllers.add(controller);
     const { source } = decision;
-    const args = this.#args(source, facts, controller.signal);
+    const args = this.#args(source, facts, controller.signal, registration, exchange.access);
     await this.#emit({ sessionId, type: "offered", userId: source.userId, ...facts });
     try {
       await runWithAccess(exchange.access, () => registration.value.run(args));
@@ -175,9 +175,11 @@ export class SkillLearning {
     source: ReviewSource,
     facts: Pick<SkillPostTurnReviewArgs, "successfulToolCalls" | "loadedSkillNames">,
     signal: AbortSignal,
+    registration: Owned<SkillReviewerRegistration>,
+    access: Access,
   ): SkillPostTurnReviewArgs {
     const { store, config, now } = this.#deps;
-    const live = () => this.#live(source, signal);
+    const live = () => this.#live(source, signal, registration, access);
     return {
       userId: source.userId,
       successfulToolCalls: facts.successfulToolCalls,
@@ -204,14 +206,33 @@ export class SkillLearning {
     };
   }
 
-  /** The live authority: the daemon admits work, the review is not cancelled, the author still owns the source. */
-  async #live(source: ReviewSource, signal: AbortSignal): Promise<boolean> {
-    if (this.#paused || signal.aborted || !this.#deps.admitsNewWork()) return false;
-    if (!this.#deps.reviewer()) return false;
-    const { store } = this.#deps;
+  /**
+   * The live authority, asked by `authorize()` before each write and by `review()` before
+   * admission and dispatch: the daemon admits work, the review is not cancelled, the reviewer
+   * that was offered the exchange is still the registered one and still granted to the author
+   * (the grants read now, not as they were at the turn), and the author still exists and owns
+   * the source session.
+   */
+  async #live(
+    source: ReviewSource,
+    signal: AbortSignal,
+    registration: Owned<SkillReviewerRegistration>,
+    access: Access,
+  ): Promise<boolean> {
+    if (!this.#current(signal, registration)) return false;
+    const { store, granted } = this.#deps;
     if (!(await store.accounts.exists(source.userId))) return false;
+    if (granted) {
+      const grants = await store.grants.get(source.userId);
+      if (!granted({ ...access, grants: grants.plugins }, registration.plugin)) return false;
+    }
     const session = await store.sessions.get(source.sessionId);
-    return session?.ownerId === source.userId && !signal.aborted && this.#deps.admitsNewWork();
+    return session?.ownerId === source.userId && this.#current(signal, registration);
+  }
+
+  #current(signal: AbortSignal, registration: Owned<SkillReviewerRegistration>): boolean {
+    if (this.#paused || signal.aborted || !this.#deps.admitsNewWork()) return false;
+    return this.#deps.reviewer() === registration;
   }
 
   async #emit(event: LearningEvent): Promise<void> {
