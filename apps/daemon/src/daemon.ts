@@ -127,7 +127,8 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       admitsNewWork: () => admits,
       language,
       logger: (plugin: string) => pluginLogger(sink, plugin),
-      skillCatalog: (plugin: string) => hostSkillCatalogControl(registry.skills, plugin),
+      skillCatalog: (plugin: string) =>
+        hostSkillCatalogControl(registry.skills, plugin, registry.hooks),
       setModel(next: BrainStatusModel) {
         model = next;
       },

@@ -98,6 +98,53 @@ describe("the tools in a real turn", () => {
   });
 });
 
+describe("skill.prompt", () => {
+  const HOOK = new URL("./fixtures/skill-prompt-hook", import.meta.url).pathname;
+  const seen = () =>
+    (globalThis as { __elowenSkillPromptSeen?: Record<string, unknown>[] })
+      .__elowenSkillPromptSeen ?? [];
+
+  test("a skill expanded for the model raises skill.prompt, and the hook's text is what the model reads", async () => {
+    t = await startSkillsDaemon({
+      script: `turns:
+  - steps:
+      - tools: [{ name: SkillLoad, args: { name: report-guide } }]
+      - text: "Done."
+`,
+      config: { plugins: { dirs: [HOOK] } },
+    });
+    seen().length = 0;
+    await createGuide(t, t.ada);
+    const loaded = await turn(t, t.ada, "load the guide");
+    expect(resultText(loaded.results[0])).toContain(
+      "Check the source.\nSeparate facts from estimates.\nCite every figure.\n",
+    );
+    expect(seen()).toHaveLength(1);
+    const explicit = await turn(t, t.ada, "/skill:report-guide Q3");
+    expect(explicit.modelText).toBe(
+      '<skill name="report-guide">\nCheck the source.\nSeparate facts from estimates.\nCite every figure.\n</skill> Q3',
+    );
+    // The second session plays the script's first turn again: its SkillLoad raises the third.
+    expect(seen()).toHaveLength(3);
+    expect(seen()[0]).toEqual({
+      skill: "report-guide",
+      text: GUIDE.content,
+      frontmatter: { name: "report-guide", description: GUIDE.description },
+      source: "userSettings",
+      path: expect.stringMatching(/report-guide[\\/]SKILL\.md$/),
+    });
+  });
+
+  test("a skill read outside a turn (a management route) raises nothing", async () => {
+    t = await startSkillsDaemon({ config: { plugins: { dirs: [HOOK] } } });
+    seen().length = 0;
+    await createGuide(t, t.ada);
+    const listed = await t.request(t.ada, "GET", "/plugins/skills/list");
+    expect(listed.status).toBe(200);
+    expect(seen()).toEqual([]);
+  });
+});
+
 describe("explicit invocation", () => {
   test("/skill:name expands the body, the separator and the rest kept byte for byte", async () => {
     t = await startSkillsDaemon();
