@@ -7,7 +7,7 @@ const live = liveChat();
 const CTRL_C = "\x03";
 
 describe("a running turn", () => {
-  test("pins a card above the status bar whose clock counts locally, never showing the unpinned card", async () => {
+  test("pins a card above the status bar whose clock counts locally, never showing the unpinned card, and freezes when the turn is stopped", async () => {
     const t = await live.daemon({
       bundled: false,
       script: `turns:\n  - steps:\n      - tools: [{ name: Clock, args: { label: "Building" } }]\n      - tools: [{ name: Slow, args: { reason: "Waiting for the build" } }]\n`,
@@ -23,6 +23,14 @@ describe("a running turn", () => {
     const screen = await chat.see("Building · 2m 05s");
     expect(screen).not.toContain("Not pinned");
     expect(chat.app.session.cards.has("hidden")).toBe(true);
+    // Aborting settles the item: its clock freezes at the durationMs the card now carries.
+    chat.keys(CTRL_C);
+    const stopped = await chat.see(/┃ ⊘ Building · \d/);
+    const durationMs = chat.app.session.cards.get("clock")?.items?.[0]?.durationMs;
+    expect(durationMs).toBeGreaterThanOrEqual(0);
+    const frozen = /┃ ⊘ Building · ([^\n]+?)\s*\n/.exec(stopped)?.[1];
+    chat.clock.now = startedAt + 600_000;
+    expect(await chat.see(`┃ ⊘ Building · ${frozen}`)).not.toContain("Building · 10m");
   });
 
   test("shows the running tool's reason beside the spinner, and Ctrl+C aborts it; the transcript marks the turn interrupted", async () => {
