@@ -125,6 +125,9 @@ export class PickerFlow {
         level: "info",
         text: result.notice ?? `/${command.name}`,
         ...(result.openUrl !== undefined ? { url: result.openUrl, opened: launch } : {}),
+        ...(result.openUrl !== undefined && this.opener.unavailable !== undefined
+          ? { unavailable: this.opener.unavailable }
+          : {}),
       });
     }
     if (!current) return;

@@ -10,6 +10,8 @@ export interface Notice {
   readonly url?: string;
   /** Whether the browser opener ran for the URL (false over SSH or without a display). */
   readonly opened?: boolean;
+  /** Why the browser opener cannot run here ("over SSH", "no display"): the URL is to be copied. */
+  readonly unavailable?: string;
 }
 
 const MARKS = {
@@ -26,7 +28,19 @@ const MARKS = {
 export function noticeLines(notice: Notice, width: number): string[] {
   const lines = prefixed(notice.text, width, MARKS[notice.level], "  ");
   if (notice.url !== undefined) {
-    lines.push(dim(notice.opened ? "  Opened in your browser:" : "  Open this URL in a browser:"));
+    lines.push(
+      ...prefixed(
+        dim(
+          notice.opened
+            ? "Opened in your browser:"
+            : notice.unavailable
+              ? `No browser can be opened here (${notice.unavailable}); copy this URL into a local browser:`
+              : "Open this URL in a browser:",
+        ),
+        width,
+        "  ",
+      ),
+    );
     for (const row of wrapTextWithAnsi(notice.url, Math.max(1, width - 2)))
       lines.push(`  ${hyperlink(palette.link(row), notice.url)}`);
   }

@@ -42,7 +42,9 @@ describe("picker commands", () => {
     chat.submit("/signin");
     await chat.see("/Sign in");
     chat.keys(ENTER);
-    const screen = await chat.see("Open this URL in a browser:");
+    const screen = await chat.see(
+      "No browser can be opened here (over SSH); copy this URL into a local browser:",
+    );
     expect(chat.opened).toEqual([]);
     expect(screen.replace(/\s+/g, "")).toContain(SIGN_IN_URL);
   });
