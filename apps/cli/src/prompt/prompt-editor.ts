@@ -79,6 +79,16 @@ export class PromptEditor extends Editor {
     this.#internals.state.cursorCol = at.col;
   }
 
+  /**
+   * Empties the box (Ctrl+C on a draft): not an edit the person typed, so it is reported as a
+   * change with the `clear` origin; an empty box reports nothing.
+   */
+  clear(): void {
+    if (this.box.text === "") return;
+    this.setText("");
+    this.onBoxChange?.({ kind: "change", origin: "clear", after: this.box });
+  }
+
   /** Asks the completion menu again for the draft as it stands (the command catalog changed). */
   refreshCompletions(): void {
     if (!this.isShowingAutocomplete() && this.getText().trimStart().startsWith("/"))

@@ -253,7 +253,7 @@ export class ChatScreen implements Component, Focusable {
       this.#hint = "Stopping the turn · ctrl+c again quits";
     } else {
       if (this.#dialog?.kind === "picker") this.setDialog(undefined);
-      this.editor.setText("");
+      this.editor.clear();
       this.#hint = "Press ctrl+c again to quit";
     }
     this.refresh();

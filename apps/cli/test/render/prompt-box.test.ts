@@ -102,6 +102,29 @@ describe("the prompt box's chains", () => {
     ]);
   });
 
+  test("raises prompt.change with the clear origin when Ctrl+C empties the draft, and drops its decorations", async () => {
+    const bus = new HookBus();
+    bus.on("mark", "prompt.edit", async (_$, e, next) => ({
+      ...(await next(e)),
+      decorations: [{ start: 0, end: 1, bold: true }],
+    }));
+    bus.on("watch", "prompt.change", (_$, e, next) => next(e));
+    const chains = hookBusChains(bus);
+    h = screenHarness({ chains });
+    h.keys("h", "i");
+    await settle();
+    expect(h.screen.editor.decorations).not.toEqual([]);
+    h.keys("\x03");
+    await settle();
+    expect(h.screen.editor.getText()).toBe("");
+    expect(h.screen.editor.decorations).toEqual([]);
+    expect(chains.raised.filter((r) => r.event === "prompt.change").map((r) => r.input)).toEqual([
+      { text: "", cursor: 0, origin: { kind: "clear" } },
+    ]);
+    h.keys("\x03");
+    expect(h.actions.exited).toBe(1);
+  });
+
   test("raises nothing at all when no plugin hooks the box", async () => {
     const chains = hookBusChains(new HookBus());
     h = screenHarness({ chains });
