@@ -48,6 +48,38 @@ describe("review(directive)", () => {
     expect(f.events.map((e) => e.type)).toEqual(["dispatched", "answered"]);
   });
 
+  test("a final answer the pinned request already holds, as a copy, is not appended again", async () => {
+    const f = await reviewFixture(SCRIPT);
+    const { request, finalAnswer } = f.source;
+    const messages = [...request.context.messages, structuredClone(finalAnswer)];
+    const source = {
+      ...f.source,
+      request: { ...request, context: { ...request.context, messages } },
+    };
+    const outcome = await reviewClosure(source, f.deps())(DIRECTIVE);
+    expect(outcome).toEqual({ status: "completed", text: '{"proposals":[]}' });
+    expect(f.requests[0]?.context.messages).toEqual([
+      ...messages,
+      { role: "user", content: DIRECTIVE, timestamp: NOW },
+    ]);
+  });
+
+  test("an earlier answer with the same words but another time is not the final answer: it is appended", async () => {
+    const f = await reviewFixture(SCRIPT);
+    const { request, finalAnswer } = f.source;
+    const earlier = { ...structuredClone(finalAnswer), timestamp: finalAnswer.timestamp - 1 };
+    const messages = [...request.context.messages, earlier];
+    const source = {
+      ...f.source,
+      request: { ...request, context: { ...request.context, messages } },
+    };
+    await reviewClosure(source, f.deps())(DIRECTIVE);
+    expect(f.requests[0]?.context.messages.slice(messages.length)).toEqual([
+      finalAnswer,
+      { role: "user", content: DIRECTIVE, timestamp: NOW },
+    ]);
+  });
+
   test("charges the author once, the inherited prefix read from the provider's cache", async () => {
     const f = await reviewFixture(SCRIPT);
     await reviewClosure(f.source, f.deps())(DIRECTIVE);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type {
   SkillPostTurnReviewArgs,
   SkillReviewOutcome,
@@ -36,11 +37,25 @@ export interface ReviewClosureDeps extends AdmissionDeps {
   readonly observe: (event: ReviewEvent) => Promise<void>;
 }
 
+/**
+ * Whether the source's input already holds its final answer: an assistant message with the same
+ * content and timestamp, compared by value (a captured request holds its own copies of the
+ * messages, so the very same object is not what to look for).
+ */
+function holdsAnswer(inherited: readonly Message[], answer: AssistantMessage): boolean {
+  return inherited.some(
+    (message) =>
+      message.role === "assistant" &&
+      message.timestamp === answer.timestamp &&
+      isDeepStrictEqual(message.content, answer.content),
+  );
+}
+
 /** The review context: the pinned request's context, the final answer if new, the directive. */
 function childContext(source: ReviewSource, directive: string, now: number): Context {
   const { context } = source.request;
   const inherited = context.messages;
-  const answered = inherited.includes(source.finalAnswer);
+  const answered = holdsAnswer(inherited, source.finalAnswer);
   const directiveMessage: Message = { role: "user", content: directive, timestamp: now };
   return {
     ...(context.systemPrompt === undefined ? {} : { systemPrompt: context.systemPrompt }),
