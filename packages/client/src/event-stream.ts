@@ -10,11 +10,24 @@ export interface ReconnectPolicy {
   readonly maxDelayMs?: number;
 }
 
+/**
+ * How many delivered event ids a subscription remembers to drop a repeat of one (ours). A
+ * daemon replays only the events after `Last-Event-ID`, so a repeat means a server or proxy
+ * replayed too much; the listener still sees each event once.
+ */
+export const SEEN_EVENT_IDS = 2048;
+
+/** HTTP statuses after which retrying can help: a timeout and rate limiting (ours). */
+const RETRIABLE_4XX = new Set([408, 429]);
+
 /** Options of {@link subscribeEvents}. */
 export interface SubscribeOptions {
   /** Called for every event, in order. A throw stops the subscription and reaches `onError`. */
   readonly onEvent: (event: SessionEvent) => void;
-  /** Called when the subscription stops for good: a refusal (4xx) or a throwing `onEvent`. */
+  /**
+   * Called when the subscription stops for good: a refusal (a 4xx other than 408 and 429, which
+   * are retried) or a throwing `onEvent`.
+   */
   readonly onError?: (error: unknown) => void;
   /** Called each time a stream opens (first connect and every reconnect). */
   readonly onOpen?: () => void;
@@ -38,7 +51,12 @@ export interface EventSubscription {
 /**
  * Reads a server-sent event stream with fetch (so it can send a bearer token, which the browser's
  * EventSource cannot), and reconnects with `Last-Event-ID` when the stream ends or the network
- * fails. A 4xx answer stops it (the token or the session is wrong; retrying cannot help).
+ * fails, so nothing is lost: the daemon replays what came after that id, or sends a `reset` event
+ * when it cannot. Each event reaches `onEvent` once: an event cut off mid-frame is never
+ * delivered (it comes again after the reconnect), and a repeated id is dropped. A 4xx answer
+ * stops it (the token or the session is wrong; retrying cannot help), except 408 and 429, which
+ * are retried after `Retry-After` when the daemon sends one; so does a 204 (the daemon has
+ * nothing more to send).
  */
 export function subscribeEvents(
   url: string,
@@ -55,6 +73,11 @@ export function subscribeEvents(
   const initial = options.reconnect?.initialDelayMs ?? 500;
   const max = options.reconnect?.maxDelayMs ?? 15_000;
   let delay = initial;
+  const seen = new Set<string>();
+  const remember = (id: string) => {
+    seen.add(id);
+    if (seen.size > SEEN_EVENT_IDS) seen.delete(seen.values().next().value as string);
+  };
 
   const run = async () => {
     while (!controller.signal.aborted) {
@@ -69,13 +92,26 @@ export function subscribeEvents(
         });
         if (!response.ok) {
           const error = await ElowenApiError.fromResponse(response);
-          if (response.status >= 400 && response.status < 500) throw new StopError(error);
+          const status = response.status;
+          if (RETRIABLE_4XX.has(status)) delay = retryAfterMs(response) ?? delay;
+          else if (status >= 400 && status < 500) throw new StopError(error);
+        } else if (response.status === 204) {
+          await response.body?.cancel();
+          controller.abort();
+          return;
         } else if (response.body) {
           options.onOpen?.();
           delay = initial;
           for await (const message of parseSse(response.body)) {
             if (message.retry !== undefined) delay = message.retry;
-            if (message.id !== undefined) lastId = message.id;
+            if (message.id !== undefined) {
+              lastId = message.id;
+              // A reset is never a repeat: it tells the client to reload, whatever its id.
+              if (message.event !== "reset" && message.id !== "") {
+                if (seen.has(message.id)) continue;
+                remember(message.id);
+              }
+            }
             let data: unknown = message.data;
             try {
               data = JSON.parse(message.data);
@@ -110,6 +146,13 @@ export function subscribeEvents(
     },
     done,
   };
+}
+
+/** A `Retry-After` header in milliseconds: delta seconds, capped at an hour; dates are ignored. */
+function retryAfterMs(response: Response): number | undefined {
+  const value = response.headers.get("retry-after")?.trim();
+  if (!value || !/^\d{1,7}$/.test(value)) return undefined;
+  return Math.min(Number(value), 3600) * 1000;
 }
 
 class StopError extends Error {

@@ -78,6 +78,90 @@ describe("session event subscriptions", () => {
     expect(events[0]).toEqual({ id: "b.9", type: "message", data: 1 });
   });
 
+  test("an event cut off mid-frame is never delivered; the reconnect resumes after the last whole one and delivers each event once", async () => {
+    const lastIds: (string | undefined)[] = [];
+    const url = await serve((req, res, n) => {
+      lastIds.push(req.headers["last-event-id"] as string | undefined);
+      sse(res);
+      if (n === 1) {
+        // The second frame has its id and data but not the blank line that dispatches it.
+        res.write('id: b.1\ndata: {"n":1}\n\nid: b.2\ndata: {"n":2}\n');
+        setTimeout(() => res.destroy(), 20);
+      } else res.end('id: b.2\ndata: {"n":2}\n\nid: b.3\ndata: {"n":3}\n\n');
+    });
+    const events: SessionEvent[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: (e) => events.push(e),
+      reconnect: { initialDelayMs: 5 },
+    });
+    while (events.length < 3) await new Promise((r) => setTimeout(r, 5));
+    await sub.close();
+    expect(events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(lastIds.slice(0, 2)).toEqual([undefined, "b.1"]);
+  });
+
+  test("an event a server replays again is delivered once; a reset always gets through", async () => {
+    const url = await serve((_req, res, n) => {
+      sse(res);
+      if (n === 1) res.end("id: b.1\ndata: 1\n\nid: b.2\ndata: 2\n\n");
+      // A replay that starts too early repeats b.1 and b.2; the reset reuses the last id.
+      else if (n === 2) res.end("id: b.1\ndata: 1\n\nid: b.2\ndata: 2\n\nid: b.3\ndata: 3\n\n");
+      else res.write('id: b.3\nevent: reset\ndata: {"reason":"expired"}\n\n');
+    });
+    const events: SessionEvent[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: (e) => events.push(e),
+      reconnect: { initialDelayMs: 5 },
+    });
+    while (events.length < 4) await new Promise((r) => setTimeout(r, 5));
+    await sub.close();
+    expect(events.map((e) => `${e.type} ${e.id}`)).toEqual([
+      "message b.1",
+      "message b.2",
+      "message b.3",
+      "reset b.3",
+    ]);
+  });
+
+  test.each([408, 429])(
+    "a %i is retried, after the Retry-After the daemon sent",
+    async (status) => {
+      const url = await serve((_req, res, n) => {
+        if (n === 1) return res.writeHead(status, { "retry-after": "0" }).end();
+        sse(res);
+        res.end("id: b.1\ndata: 1\n\n");
+      });
+      const events: SessionEvent[] = [];
+      const errors: unknown[] = [];
+      const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+        onEvent: (e) => events.push(e),
+        onError: (e) => errors.push(e),
+        reconnect: { initialDelayMs: 60_000 },
+      });
+      while (events.length < 1) await new Promise((r) => setTimeout(r, 5));
+      await sub.close();
+      expect(errors).toEqual([]);
+      expect(events[0]?.id).toBe("b.1");
+    },
+  );
+
+  test("a 204 ends the subscription without an error and without reconnecting", async () => {
+    let connections = 0;
+    const url = await serve((_req, res) => {
+      connections += 1;
+      res.writeHead(204).end();
+    });
+    const errors: unknown[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: () => {},
+      onError: (e) => errors.push(e),
+      reconnect: { initialDelayMs: 1 },
+    });
+    await sub.done;
+    expect(connections).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   test("a listener that throws ends the subscription and reports the error", async () => {
     const url = await serve((_req, res) => {
       sse(res);
