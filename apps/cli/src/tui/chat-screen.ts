@@ -1,5 +1,6 @@
 import { type Component, type Focusable, matchesKey, type TUI } from "@mariozechner/pi-tui";
 import type { ChatSession } from "../chat/chat-session.js";
+import { HISTORY_LOAD_MAX } from "../chat/history-loader.js";
 import type { ChoiceDialog } from "../dialogs/choice-dialog.js";
 import type { PickerDialog } from "../dialogs/picker-dialog.js";
 import { PromptAutocomplete } from "../prompt/autocomplete.js";
@@ -7,11 +8,13 @@ import { PromptBoxController } from "../prompt/prompt-box.js";
 import { NO_BOX_CHAINS, type PromptBoxChains } from "../prompt/prompt-box-chains.js";
 import { PromptEditor } from "../prompt/prompt-editor.js";
 import { type RenderContext, SPINNER_FRAMES } from "../render/render-context.js";
+import { prefixed } from "../render/text-lines.js";
 import { CARD_PANEL_MAX_SHARE, cardsPanelLines, cardsTick } from "./cards-panel.js";
 import { mouseButton, wheelLines } from "./mouse.js";
 import { type Notice, noticeLines } from "./notice.js";
 import { startScreenLines } from "./start-screen.js";
 import { statusBarLine } from "./status-bar.js";
+import { dim } from "./style.js";
 import { Ticker } from "./ticker.js";
 import { TranscriptView } from "./transcript-view.js";
 
@@ -174,7 +177,16 @@ export class ChatScreen implements Component, Focusable {
     };
     const start = this.session.transcript.empty ? startScreenLines(this.session, width) : [];
     const notice = this.#notice ? noticeLines(this.#notice, width) : [];
-    const viewport = this.view.render(width, height - below.length, context, start, notice);
+    const head = this.session.historyTruncated
+      ? prefixed(
+          dim(
+            `Older entries of this session are not shown: a reload reads the newest ${HISTORY_LOAD_MAX.toLocaleString("en-US")}.`,
+          ),
+          width,
+          "  ",
+        )
+      : [];
+    const viewport = this.view.render(width, height - below.length, context, start, notice, head);
     const statusAt = below.length - composer.length - 1;
     if (statusAt >= 0) below[statusAt] = this.#statusLine(width, now, spinner);
     return [...viewport, ...below];

@@ -74,7 +74,8 @@ export class TranscriptView {
 
   /**
    * Exactly `height` lines: the transcript (or `startScreen` while it is empty) followed by the
-   * `transient` rows, scrolled as the reader left it, top-aligned when it is shorter.
+   * `transient` rows, scrolled as the reader left it, top-aligned when it is shorter. `head` is
+   * drawn above the oldest block (what a reload left unread), reached by scrolling to the top.
    */
   render(
     width: number,
@@ -82,6 +83,7 @@ export class TranscriptView {
     context: RenderContext,
     startScreen: readonly string[],
     transient: readonly string[],
+    head: readonly string[] = [],
   ): string[] {
     const blocks = this.#state.blocks();
     const tail =
@@ -96,7 +98,7 @@ export class TranscriptView {
     const collected =
       blocks.length === 0
         ? { lines: [...startScreen, ...tail], starts: [], complete: true }
-        : this.#collect(blocks, width, context, need, tail);
+        : this.#collect(blocks, width, context, need, tail, head);
     const total = collected.lines.length;
     if (collected.complete) this.#scroll = Math.min(this.#scroll, Math.max(0, total - height));
     const end = total - this.#scroll;
@@ -116,6 +118,7 @@ export class TranscriptView {
     context: RenderContext,
     need: number,
     tail: readonly string[],
+    head: readonly string[],
   ) {
     const chunks: string[][] = [];
     const keys: string[] = [];
@@ -129,7 +132,7 @@ export class TranscriptView {
       keys.push(block.key);
       count += gap.length + lines.length;
     }
-    const lines: string[] = [];
+    const lines: string[] = i < 0 && head.length > 0 ? [...head, ""] : [];
     const starts: { key: string; index: number }[] = [];
     for (let c = chunks.length - 1; c >= 0; c -= 1) {
       starts.push({ key: keys[c] as string, index: lines.length });
