@@ -50,6 +50,19 @@ describe("the permission gate's record", () => {
     });
   });
 
+  test("keeps the person's answers when the tool's own record already opened with a decision", () => {
+    const inner = decision("once");
+    const tool = textResult("answered", {
+      questionAnswer: { questions: [inner, ...[1, 2, 3, 4].map(asked)] },
+    });
+    const gated = withPermission(tool, decision("always"));
+    expect(gated.details?.questionAnswer?.questions).toEqual([
+      decision("always"),
+      ...[1, 2, 3, 4].map(asked),
+    ]);
+    expect(questionAnswerOf(gated.details).status).toBe("valid");
+  });
+
   test("replaces a malformed tool record with the decision alone rather than storing an invalid one", () => {
     const gated = withPermission(
       textResult("ok", { questionAnswer: { questions: "nope" } } as never),

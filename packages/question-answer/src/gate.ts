@@ -10,16 +10,16 @@ import { questionAnswerOf } from "./question-answer-of.js";
 /**
  * Prepends the permission gate's decision to the answers a tool returned, so a four-question batch
  * carries a fifth, permission entry first. Content, `isError` and every other detail stay as the
- * tool returned them. A tool's own record that is malformed (or already holds a permission
- * decision) cannot be combined into a valid record: it is replaced by the decision alone, so the
- * approval is never lost and the stored record always validates.
+ * tool returned them. A record holds one decision, first: a decision the tool's own record opened
+ * with gives way to the gate's, its question answers kept. A malformed record of the tool cannot
+ * be combined into a valid one and is replaced by the decision alone, so the approval is never
+ * lost and the stored record always validates.
  */
 export function withPermission(result: ToolResult, permission: PermissionRecord): ToolResult {
   const own = questionAnswerOf(result.details);
-  const questions =
-    own.status === "valid" && !own.record.questions.some((entry) => "approval" in entry)
-      ? [permission, ...own.record.questions]
-      : [permission];
+  const asked =
+    own.status === "valid" ? own.record.questions.filter((entry) => !("approval" in entry)) : [];
+  const questions = [permission, ...asked];
   const questionAnswer: QuestionAnswerRecord = { questions };
   return { ...result, details: { ...result.details, questionAnswer } };
 }
