@@ -21,6 +21,12 @@ describe("statusBarLine", () => {
     ).toMatch(/ Offline model$/);
   });
 
+  test("says the live events stopped, and how to reopen a session, once the daemon refused the stream", () => {
+    expect(strip(statusBarLine({ ...base, connection: "offline" }, 80, 0, "⠋")).trimEnd()).toBe(
+      "live events stopped · /sessions reopens a session",
+    );
+  });
+
   test("keeps the history indicator when the bar is too narrow for the model and the session", () => {
     const line = strip(
       statusBarLine(

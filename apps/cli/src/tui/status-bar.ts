@@ -10,6 +10,10 @@ export interface StatusBarState {
   /** The model's label; offline models are marked. */
   readonly model?: { readonly label: string; readonly offline: boolean };
   readonly sessionTitle?: string;
+  /**
+   * The live events: `offline` once they stopped for good (the daemon refused the stream: a token
+   * revoked, a session deleted); a dropped connection is retried without leaving `connected`.
+   */
   readonly connection: "connected" | "connecting" | "offline";
   readonly viewport: ViewportState;
   /** A one-off hint (Ctrl+C again to exit). */
@@ -36,7 +40,7 @@ export function statusBarLine(
             ? "enter sends · / commands · ctrl+c twice quits"
             : state.connection === "connecting"
               ? "connecting…"
-              : "daemon unreachable: reconnecting…",
+              : "live events stopped · /sessions reopens a session",
         );
   const indicator =
     state.viewport.linesBelow > 0
