@@ -43,6 +43,11 @@ export {
   LearningConfigSchema,
   SKILL_REVIEW_MAX_OPS_LIMIT,
 } from "./brain/review/learning-config.js";
+export type { LearningStatus } from "./brain/review/learning-status.js";
+export {
+  LEARNING_STATUS_BUDGET_MS,
+  SkillReviewerStatusSchema,
+} from "./brain/review/learning-status.js";
 export type { OfferDecision } from "./brain/review/offer-eligibility.js";
 export { offerDecision, REVIEWED_SURFACES } from "./brain/review/offer-eligibility.js";
 export { inheritedPrefixProblem } from "./brain/review/prefix-parity.js";

@@ -11,6 +11,7 @@ import type { ModelRuntime } from "../model/model-runtime.js";
 import type { RequestObserver } from "./captured-request.js";
 import { exchangeFacts } from "./exchange-facts.js";
 import { type LearningConfig, SKILL_REVIEW_MAX_OPS_LIMIT } from "./learning-config.js";
+import { type LearningStatus, readReviewerStatus } from "./learning-status.js";
 import { offerDecision } from "./offer-eligibility.js";
 import { ProviderConnections } from "./provider-connections.js";
 import { ProviderQuotaStore } from "./provider-quota.js";
@@ -109,6 +110,29 @@ export class SkillLearning {
         if (pin) this.quota.observe(pin, response.headers, this.#deps.now());
       },
     };
+  }
+
+  /**
+   * Learning as the account of `access` sees it: enabled or not, the live budget, and the
+   * reviewer serving it with its `status(userId)` read in that account's scope (seed 003: the
+   * cheap local state read of pending calls, totals and the last attempted outcome), validated
+   * strictly and bounded by `LEARNING_STATUS_BUDGET_MS`. A reviewer not granted to the account
+   * is not asked.
+   */
+  async status(access: Access): Promise<LearningStatus> {
+    const registration = this.#deps.reviewer();
+    const serves =
+      registration !== undefined &&
+      access.userId !== null &&
+      (this.#deps.granted?.(access, registration.plugin) ?? true);
+    const reviewer = serves
+      ? await readReviewerStatus(access, {
+          plugin: registration.plugin,
+          read: (userId) => registration.value.status(userId),
+          inScope: (fn) => runWithAccess(access, fn),
+        })
+      : null;
+    return { enabled: reviewer !== null && this.#maxOps > 0, budget: this.#maxOps, reviewer };
   }
 
   /** Offers a settled exchange (the `onExchangeSettled` listener). Never waits for the review. */
