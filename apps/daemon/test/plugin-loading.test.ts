@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
@@ -10,6 +12,8 @@ beforeAll(async () => {
       "throws",
       "old-core",
       "collide",
+      "collide-core",
+      "new-shared-api",
       "reviewer-v1",
       "no-register",
       "missing-dir",
@@ -52,6 +56,23 @@ describe("plugin loading", () => {
     );
   });
 
+  test("a shared API newer than the host's is refused naming both sides, and register never runs", async () => {
+    expect((await stateOf("acme-new-shared-api"))?.reason).toBe(
+      "acme-new-shared-api declares shared API 15, but this host loads shared API 14",
+    );
+    const data = join(t.home, "plugins-data");
+    const files = existsSync(data) ? readdirSync(data, { recursive: true }).map(String) : [];
+    expect(files.filter((f) => f.endsWith("registered"))).toEqual([]);
+  });
+
+  test("a command named like a core command is refused naming core and the plugin", async () => {
+    expect((await stateOf("acme-collide-core"))?.reason).toBe(
+      "register threw: registerCommand: /help is a core command; acme-collide-core cannot register it",
+    );
+    const { commands } = await t.owner.commands("web");
+    expect(commands.filter((c) => c.name === "help")).toHaveLength(1);
+  });
+
   test("a command collision is refused naming both owners", async () => {
     expect((await stateOf("acme-collide"))?.reason).toBe(
       "register threw: registerCommand: /greet is already registered by acme-good; acme-collide cannot register it too",
@@ -73,7 +94,7 @@ describe("plugin loading", () => {
   });
 
   test("every refusal is logged with its reason", () => {
-    expect(t.lines.filter((l) => l.includes("plugin refused")).length).toBe(7);
+    expect(t.lines.filter((l) => l.includes("plugin refused")).length).toBe(9);
   });
 });
 
