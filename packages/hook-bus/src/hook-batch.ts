@@ -7,12 +7,17 @@ import type { Clock } from "./time.js";
 /** How one handler of a batch ended. */
 export type HandlerOutcome = "ok" | "timeout" | "error";
 
-/** Called once per handler: its outcome, what it returned (when ok) or threw, its duration. */
+/**
+ * Called once per handler: its outcome, what it returned (when ok) or threw, its duration, and the
+ * clock reading it settled at (the one the duration was measured with, so a caller that records
+ * the moment needs no reading of its own).
+ */
 export type HandlerSettled = (
   index: number,
   outcome: HandlerOutcome,
   value: unknown,
   durationMs: number,
+  at: number,
 ) => void;
 
 const RESOLVED: Promise<void> = Promise.resolve();
@@ -116,10 +121,11 @@ export class HookBatch extends DeadlineEntry {
   [DEADLINE_EXPIRE](): void {
     this.#expired = true;
     this.#controller?.abort(this.#timeout());
+    const at = this.#clock.now();
     for (let i = 0; i < this.#entries.length; i++) {
       if (this.#done[i] === 1) continue;
       this.#done[i] = 1;
-      this.#onSettled(i, "timeout", undefined, this.#budgetMs);
+      this.#onSettled(i, "timeout", undefined, this.#budgetMs, at);
     }
     this.#pending = 0;
     this.#resolve?.();
@@ -128,7 +134,7 @@ export class HookBatch extends DeadlineEntry {
   #settle(index: number, outcome: HandlerOutcome, value: unknown): number {
     const now = this.#clock.now();
     this.#done[index] = 1;
-    this.#onSettled(index, outcome, value, now - (this.#started[index] as number));
+    this.#onSettled(index, outcome, value, now - (this.#started[index] as number), now);
     return now;
   }
 

@@ -37,8 +37,8 @@ function record(
   value: unknown,
   durationMs: number,
   read: ReadResult | undefined,
+  at: number,
 ): void {
-  const at = host.clock.now();
   if (outcome === "ok" && read !== undefined) {
     host.audit.record(
       at,
@@ -77,10 +77,10 @@ export function emitObservational(
     host.queue,
     entries,
     hookBudgetMs(name),
-    (i, outcome, value, ms) => {
+    (i, outcome, value, ms, at) => {
       const entry = entries[i] as HookEntry;
       const read = outcome === "ok" ? readHookResult(name, value, [], false) : undefined;
-      record(host, entry, name, outcome, value, ms, read);
+      record(host, entry, name, outcome, value, ms, read, at);
     },
   );
   return batch.start(name, payload);
@@ -99,12 +99,12 @@ export async function emitGated(
   const budget = hookBudgetMs(name);
   for (const entry of host.entries(name)) {
     let read: ReadResult | undefined;
-    await new HookBatch(host.clock, host.queue, [entry], budget, (_i, outcome, value, ms) => {
+    await new HookBatch(host.clock, host.queue, [entry], budget, (_i, outcome, value, ms, at) => {
       read =
         outcome === "ok"
           ? readHookResult(name, value, host.grantsOf(entry.pluginName), true)
           : undefined;
-      record(host, entry, name, outcome, value, ms, read);
+      record(host, entry, name, outcome, value, ms, read, at);
     }).start(name, payload);
     const patch = (read as ReadResult | undefined)?.patch;
     if (patch !== undefined && visit(entry, patch)) return;
@@ -128,10 +128,10 @@ export async function shutdownHooks(
   const completed: string[] = [];
   const failed: string[] = [];
   const abandoned: string[] = [];
-  await new HookBatch(host.clock, host.queue, entries, budget, (i, outcome, value, ms) => {
+  await new HookBatch(host.clock, host.queue, entries, budget, (i, outcome, value, ms, at) => {
     const entry = entries[i] as HookEntry;
     const read = outcome === "ok" ? readHookResult(name, value, [], false) : undefined;
-    record(host, entry, name, outcome, value, ms, read);
+    record(host, entry, name, outcome, value, ms, read, at);
     (outcome === "ok" ? completed : outcome === "timeout" ? abandoned : failed).push(
       entry.pluginName,
     );
