@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElowenClient, parseEntryData } from "@elowen/client";
 import { HOOK_BUDGETS_MS, HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
+import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/turn/replay.js";
 import { startDaemon } from "../src/daemon.js";
 import { spawnNode } from "./helpers/child.js";
 import { scriptFile, startBrainDaemon, subscribe } from "./helpers/live-events.js";
@@ -46,6 +47,7 @@ describe("faults", () => {
   test("a hook that hangs in every position still lets the turn settle within the sum of the budgets", {
     timeout: 120_000,
   }, async () => {
+    const home = tempHome();
     t = await startBrainDaemon({
       script: `turns:
   - steps:
@@ -54,23 +56,33 @@ describe("faults", () => {
 `,
       settings: { hang: true },
       config: { brain: { stepContextInterval: 1 } },
+      home,
     });
     const session = await t.owner.sessions.create();
+    const workspace = join(home, "workspaces", session.id);
+    mkdirSync(workspace, { recursive: true });
+    writeFileSync(join(workspace, "notes.txt"), "the notes\n");
     const started = Date.now();
     const reply = await t.owner.sessions.submitTurn(session.id, {
-      text: "go",
+      text: "go, with @notes.txt",
       waitForSettle: true,
     });
     const took = Date.now() - started;
     expect(reply).toMatchObject({ outcome: { reason: "answer", answer: "settled anyway" } });
-    // Waited on: prompt.submit, the input transform, turn.start, beforeSpawn, prompt.compose, one
-    // prompt.section, turn context, turn.step twice, tools.call.before, step context,
-    // brain.run.beforeSettle and turn.complete; observational hooks are never waited on.
+    // Waited on: prompt.submit, the input transform, turn.start, beforeSpawn, prompt.mention and
+    // the file's prompt.attachment, prompt.compose, one prompt.section, turn context, turn.step
+    // twice, tools.call.before, step context, brain.run.beforeSettle and turn.complete;
+    // observational hooks (afterSpawn, tools.call.after) are never waited on.
     const budgets =
-      11 * HOOK_DEFAULT_BUDGET_MS +
+      13 * HOOK_DEFAULT_BUDGET_MS +
       HOOK_BUDGETS_MS["tools.call.before"] +
       HOOK_BUDGETS_MS["brain.run.beforeSettle"];
     expect(took).toBeLessThan(budgets + 5000);
+    // A hook skipped past its budget leaves the chain going on: the mentioned file still reaches
+    // the model.
+    const branch = await t.daemon.host.store.journal.branch(session.id);
+    const context = branch.find((e) => e.customType === SUBMIT_CONTEXT_ENTRY);
+    expect(JSON.stringify(context?.data)).toContain("notes.txt:\\nthe notes");
     const kinds = (await t.owner.sessions.history(session.id)).entries.map((e) => e.kind);
     expect(kinds).toEqual(["user", "assistant", "tool_result", "assistant", "turn_end"]);
   });
