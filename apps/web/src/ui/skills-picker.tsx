@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { skillKey } from "../model/skills-store.js";
 import { Alert } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
+import { DeleteSkill, RemovedNotice, useSkillDeletion } from "./delete-skill.js";
 import { useFocusFirst } from "./focus-first.js";
 import { useSkills, viewText } from "./skills-host.js";
-import { DeleteSkill, sourceLabel } from "./skills-settings.js";
+import { sourceLabel } from "./skills-settings.js";
 import { useStore } from "./use-store.js";
 
 /**
@@ -19,7 +20,7 @@ export function SkillsPicker(props: {
   const { host, store } = useSkills();
   const { me } = useApp();
   const state = useStore(store);
-  const [deleting, setDeleting] = useState<string>();
+  const deletion = useSkillDeletion();
   useEffect(() => {
     void store.refresh();
   }, [store]);
@@ -43,6 +44,7 @@ export function SkillsPicker(props: {
         </button>
       </header>
       <Alert message={state.error} />
+      <RemovedNotice host={host} name={deletion.state.removed} />
       {!state.loading && rows.length === 0 && (
         <p class="hint">{viewText(host, "skills.empty", "No skills are available to you.")}</p>
       )}
@@ -61,18 +63,18 @@ export function SkillsPicker(props: {
                   type="button"
                   class="quiet"
                   aria-label={`${viewText(host, "skills.deleteKey", "delete")} ${row.name}`}
-                  onClick={() => setDeleting(key)}
+                  onClick={() => deletion.start(row)}
                 >
                   {viewText(host, "skills.deleteKey", "delete")}
                 </button>
               )}
-              {deleting === key && (
+              {deletion.state.open === key && (
                 <DeleteSkill
                   host={host}
                   store={store}
                   row={row}
                   choices={{ instance: admin, otherAccounts: admin }}
-                  onDone={() => setDeleting(undefined)}
+                  deletion={deletion}
                 />
               )}
             </li>

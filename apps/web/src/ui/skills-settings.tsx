@@ -1,10 +1,9 @@
 import type { HostUi } from "@elowen/plugin-api";
 import { useEffect, useState } from "preact/hooks";
-import { ownerOfSource, type SkillOwner } from "../model/skill-owner.js";
-import { type SkillRow, type SkillsStore, skillKey } from "../model/skills-store.js";
+import { type SkillRow, skillKey } from "../model/skills-store.js";
 import { Alert } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
-import { OwnerPicker } from "./owner-picker.js";
+import { DeleteSkill, RemovedNotice, useSkillDeletion } from "./delete-skill.js";
 import { SkillEditor } from "./skill-editor.js";
 import { useSkills, viewText } from "./skills-host.js";
 import { useStore } from "./use-store.js";
@@ -35,7 +34,7 @@ export function SkillsSettings() {
   const { me } = useApp();
   const state = useStore(store);
   const [editing, setEditing] = useState<string | "new">();
-  const [deleting, setDeleting] = useState<string>();
+  const deletion = useSkillDeletion();
   useEffect(() => {
     void store.refresh();
   }, [store]);
@@ -57,6 +56,7 @@ export function SkillsSettings() {
         </button>
       </header>
       <Alert message={state.error} />
+      <RemovedNotice host={host} name={deletion.state.removed} />
       {editing === "new" && (
         <SkillEditor
           host={host}
@@ -96,16 +96,16 @@ export function SkillsSettings() {
                   host={host}
                   row={row}
                   onEdit={row.revision !== undefined ? () => setEditing(key) : undefined}
-                  onDelete={row.revision !== undefined ? () => setDeleting(key) : undefined}
+                  onDelete={row.revision !== undefined ? () => deletion.start(row) : undefined}
                 />
               )}
-              {deleting === key && (
+              {deletion.state.open === key && (
                 <DeleteSkill
                   host={host}
                   store={store}
                   row={row}
                   choices={choices.edit}
-                  onDone={() => setDeleting(undefined)}
+                  deletion={deletion}
                 />
               )}
             </li>
@@ -159,50 +159,6 @@ function SkillSummary(props: {
           </button>
         )}
       </div>
-    </div>
-  );
-}
-
-/** The deletion of a skill: the owner is chosen explicitly (prefilled from where the row lives). */
-export function DeleteSkill(props: {
-  readonly host: HostUi;
-  readonly store: SkillsStore;
-  readonly row: SkillRow;
-  readonly choices: { readonly instance: boolean; readonly otherAccounts: boolean };
-  readonly onDone: () => void;
-}) {
-  const { host, store, row } = props;
-  const [owner, setOwner] = useState<SkillOwner | undefined>(ownerOfSource(row.catalogSource));
-  const [error, setError] = useState<string>();
-  const confirm = async () => {
-    if (owner === undefined) {
-      setError("owner: choose whose skill to delete");
-      return;
-    }
-    const result = await store.remove(owner, row);
-    if (result.ok) props.onDone();
-    else setError(result.message);
-  };
-  return (
-    <div class="confirm">
-      <OwnerPicker
-        id={`delete-${skillKey(row)}`}
-        legend={`Delete ${row.name} from`}
-        value={owner}
-        onChange={setOwner}
-        choices={props.choices}
-        labels={{
-          me: viewText(host, "skills.ownerMe", "Mine"),
-          instance: viewText(host, "skills.ownerInstance", "Everyone on this instance"),
-        }}
-      />
-      <Alert message={error} />
-      <button type="button" class="danger" onClick={confirm}>
-        Delete {row.name}
-      </button>
-      <button type="button" onClick={props.onDone}>
-        Cancel
-      </button>
     </div>
   );
 }

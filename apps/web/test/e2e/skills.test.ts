@@ -103,6 +103,10 @@ describe("Skills settings in Chromium against the Skills plugin's routes", () =>
     await row.waitFor({ state: "detached" });
     await expect.poll(() => listed("report-guide")).toBeUndefined();
     expect(await page.locator('li[data-skill="report-guide"]').count()).toBe(0);
+    // Said in the Skills plugin's own words ("Removed {name}.").
+    expect(await page.locator(".skills > p[role=status]").textContent()).toBe(
+      "Removed report-guide.",
+    );
     await page.close();
   });
 });
