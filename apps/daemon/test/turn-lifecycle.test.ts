@@ -1,4 +1,4 @@
-import { parseEntryData } from "@elowen/client";
+import { ElowenClient, parseEntryData } from "@elowen/client";
 import { RUN_BOUNDARY_ENTRY, STEP_CONTEXT_ENTRY } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
@@ -108,6 +108,45 @@ describe("concurrent submits", () => {
       "turn_end",
     ]);
     await log.close();
+  });
+});
+
+describe("two clients at once", () => {
+  test("two clients submitting to one session at the same moment: one runs, the other queues, and their turns never interleave", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - tools: [{ name: Weather, args: { city: Oslo } }]
+      - text: "first turn done"
+  - steps:
+      - tools: [{ name: Weather, args: { city: Bergen } }]
+      - text: "second turn done"
+`,
+    });
+    const session = await t.owner.sessions.create();
+    const other = new ElowenClient({ baseUrl: t.daemon.url, token: t.ownerToken });
+    const log = await subscribe(t.owner, session.id);
+    const replies = await Promise.all([
+      t.owner.sessions.submitTurn(session.id, { text: "from the web" }),
+      other.sessions.submitTurn(session.id, { text: "from the cli" }),
+    ]);
+    const positions = replies.map((r) => (r as { position: number }).position);
+    expect([...positions].sort()).toEqual([0, 1]);
+    await log.next("turn_completed", (e) => e.data.answer === "second turn done");
+    await log.close();
+    const entries = (await t.owner.sessions.history(session.id)).entries;
+    const turns = entries.map((e) => (e.data as { turnId: string }).turnId);
+    const [firstTurn] = turns;
+    const boundary = turns.lastIndexOf(firstTurn ?? "");
+    expect(turns.slice(0, boundary + 1).every((id) => id === firstTurn)).toBe(true);
+    expect(turns.slice(boundary + 1).every((id) => id !== firstTurn)).toBe(true);
+    expect(entries.map((e) => e.kind)).toEqual([
+      ...["user", "assistant", "tool_result", "assistant", "turn_end"],
+      ...["user", "assistant", "tool_result", "assistant", "turn_end"],
+    ]);
+    // The submission placed first ran first.
+    const first = positions[0] === 0 ? "from the web" : "from the cli";
+    expect(JSON.stringify(entries[0]?.data)).toContain(first);
   });
 });
 
