@@ -76,7 +76,7 @@ export class ChatController {
     if (!permission && !question) return;
     if (this.screen.dialog?.kind === "picker") this.#stashedPicker = this.screen.dialog;
     if (permission) {
-      const dialog = permissionDialog(permission);
+      const dialog = permissionDialog(permission, this.screen.clock);
       dialog.onDone = ([answer]) => {
         const outcome = answer?.selected[0];
         if (outcome === "once" || outcome === "always" || outcome === "deny")
@@ -90,7 +90,7 @@ export class ChatController {
       return;
     }
     if (question) {
-      const dialog = questionDialog(question);
+      const dialog = questionDialog(question, this.screen.clock);
       dialog.onDone = (answers) =>
         void this.session
           .answer(question.questionId, answers)

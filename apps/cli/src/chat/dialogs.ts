@@ -1,8 +1,14 @@
 import type { PendingPermission, PendingQuestion } from "@elowen/client";
 import { ChoiceDialog, type ChoiceQuestion } from "../dialogs/choice-dialog.js";
 
-/** A question of `ctx.askUser` as the selector asks it: labels are the values posted. */
-export function questionDialog(pending: PendingQuestion): ChoiceDialog {
+/**
+ * A question of `ctx.askUser` as the selector asks it: labels are the values posted; the time
+ * left until it expires is counted on `clock`.
+ */
+export function questionDialog(
+  pending: PendingQuestion,
+  clock: () => number = Date.now,
+): ChoiceDialog {
   const questions: ChoiceQuestion[] = pending.questions.map((q) => ({
     header: q.header,
     question: q.question,
@@ -18,14 +24,19 @@ export function questionDialog(pending: PendingQuestion): ChoiceDialog {
   }));
   const dialog = new ChoiceDialog(questions);
   dialog.subtitle = `asked by ${pending.plugin}`;
+  dialog.expiresAt = pending.expiresAt;
+  dialog.clock = clock;
   return dialog;
 }
 
 /** The outcomes a permission prompt offers, in the order shown. */
 export const PERMISSION_ORDER = ["once", "always", "deny"] as const;
 
-/** A permission prompt as the selector asks it: allow once, always, or deny. */
-export function permissionDialog(pending: PendingPermission): ChoiceDialog {
+/** A permission prompt as the selector asks it: allow once, always, or deny, and the time left. */
+export function permissionDialog(
+  pending: PendingPermission,
+  clock: () => number = Date.now,
+): ChoiceDialog {
   const dialog = new ChoiceDialog([
     {
       header: pending.header,
@@ -39,5 +50,7 @@ export function permissionDialog(pending: PendingPermission): ChoiceDialog {
     },
   ]);
   dialog.subtitle = `${pending.tool}${pending.nested ? " (called by a script)" : ""}`;
+  dialog.expiresAt = pending.expiresAt;
+  dialog.clock = clock;
   return dialog;
 }

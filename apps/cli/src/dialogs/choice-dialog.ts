@@ -1,3 +1,4 @@
+import { formatDuration } from "@elowen/plugin-shared/duration";
 import {
   type Component,
   type Focusable,
@@ -64,8 +65,12 @@ export class ChoiceDialog implements Component, Focusable {
   focused = false;
   /** Called once with every answer. */
   onDone?: (answers: readonly ChoiceAnswer[]) => void;
-  /** A line under the title (who asks, when it expires). */
+  /** A line under the title (who asks); the time left until `expiresAt` follows it. */
   subtitle: string | undefined;
+  /** Epoch ms after which the daemon expires the question unanswered. */
+  expiresAt: number | undefined;
+  /** The clock the time left is counted on. */
+  clock: () => number = Date.now;
 
   constructor(questions: readonly ChoiceQuestion[]) {
     this.#questions = questions;
@@ -94,7 +99,8 @@ export class ChoiceDialog implements Component, Focusable {
     const lines = [
       truncateToWidth(`${palette.accent("?")} ${bold(question.header)}${count}`, width, "…"),
     ];
-    if (this.subtitle) lines.push(truncateToWidth(dim(this.subtitle), width, "…"));
+    const subtitle = [this.subtitle, this.#timeLeft()].filter(Boolean).join(" · ");
+    if (subtitle) lines.push(truncateToWidth(dim(subtitle), width, "…"));
     lines.push(...prefixed(question.question, width, "  "));
     const rows = this.#rowCount(question);
     for (let i = 0; i < rows; i += 1) {
@@ -157,6 +163,13 @@ export class ChoiceDialog implements Component, Focusable {
       if (!question.multiSelect) this.#choose(question, state);
     } else if (matchesKey(data, "space") && question.multiSelect) this.#toggle(question, state);
     else if (matchesKey(data, "enter")) this.#choose(question, state);
+  }
+
+  #timeLeft(): string | undefined {
+    if (this.expiresAt === undefined) return undefined;
+    const left = this.expiresAt - this.clock();
+    if (left <= 0) return "expiring…";
+    return `expires in ${left < 60_000 ? `${Math.ceil(left / 1000)}s` : formatDuration(left)}`;
   }
 
   #rowCount(question: ChoiceQuestion): number {

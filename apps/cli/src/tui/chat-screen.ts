@@ -127,6 +127,8 @@ export class ChatScreen implements Component, Focusable {
     const moving =
       this.session.activity.running !== undefined ||
       cardsTick(this.session.cards.values()) ||
+      // A question or permission prompt counts down to its expiry.
+      (this.#dialog !== undefined && this.#dialog.kind !== "picker") ||
       this.#liveRows();
     this.#ticker.set(moving);
     this.tui.requestRender();

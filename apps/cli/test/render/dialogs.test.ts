@@ -24,7 +24,8 @@ function pending(questions: PendingQuestion["questions"]): PendingQuestion {
 
 function show(question: PendingQuestion): ChoiceAnswer[][] {
   const answers: ChoiceAnswer[][] = [];
-  const dialog = questionDialog(question);
+  const clock = h?.clock;
+  const dialog = questionDialog(question, () => clock?.now ?? 0);
   dialog.onDone = (all) => answers.push([...all]);
   h?.screen.setDialog({ kind: "question", id: question.questionId, component: dialog });
   return answers;
@@ -167,6 +168,21 @@ describe("the question selector", () => {
     },
   );
 
+  test("counts down to the question's expiry on the local clock, in seconds for the last minute", async () => {
+    h = screenHarness();
+    show({
+      ...pending([{ question: "Go?", header: "Go", options: [{ label: "yes" }, { label: "no" }] }]),
+      expiresAt: h.clock.now + 300_000,
+    });
+    expect((await h.draw()).join("\n")).toContain(
+      "asked by @elowen/plugin-askuser · expires in 5m 00s",
+    );
+    h.clock.now += 240_001;
+    expect((await h.draw()).join("\n")).toContain("· expires in 60s");
+    h.clock.now += 59_999;
+    expect((await h.draw()).join("\n")).toContain("· expiring…");
+  });
+
   test("holds the keys instead of the prompt box, and the status bar waits for the answer", async () => {
     h = screenHarness();
     h.session.activity.fromState({
@@ -200,13 +216,13 @@ describe("the permission prompt", () => {
       nested: true,
       expiresAt: 1_800_000_000_000,
     };
-    const dialog = permissionDialog(permission);
+    const dialog = permissionDialog(permission, () => h?.clock.now ?? 0);
     const answers: ChoiceAnswer[][] = [];
     dialog.onDone = (all) => answers.push([...all]);
     h.screen.setDialog({ kind: "permission", id: permission.permissionId, component: dialog });
     const screen = (await h.draw()).join("\n");
     expect(screen).toContain("? Permission");
-    expect(screen).toContain("Bash (called by a script)");
+    expect(screen).toContain("Bash (called by a script) · expires in ");
     expect(screen).toContain("Allow Bash to run?");
     expect(screen).toContain("rm -rf build");
     expect(screen).toContain("Always allow Bash");
