@@ -62,4 +62,23 @@ describe("graceful stop", () => {
     }
     await expect(t.owner.status()).rejects.toThrow();
   });
+
+  test("while it stops, the daemon answers but takes no new turn: admitsNewWork is false and a submission is a 503 saying why", async () => {
+    t = await startTestDaemon({ plugins: ["hang-shutdown"] });
+    const session = await t.owner.sessions.create({ title: "late" });
+    // The hanging hook holds the teardown open (up to its 2 s budget) with the server still up.
+    const stopping = t.daemon.stop("signal");
+    try {
+      expect((await t.owner.status()).admitsNewWork).toBe(false);
+      const late = await t.request(`/sessions/${session.id}/turns`, {
+        method: "POST",
+        body: JSON.stringify({ text: "one more thing" }),
+        headers: { "content-type": "application/json" },
+      });
+      expect(late.status).toBe(503);
+      expect((await late.json()).error).toMatch(/the daemon is stopping and takes no new turns/);
+    } finally {
+      await stopping;
+    }
+  });
 });
