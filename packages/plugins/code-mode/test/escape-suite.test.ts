@@ -129,6 +129,16 @@ describe("escape attempts fail safely and leave the pool healthy", () => {
       "TypeError: tools.Nope is not a tool this script can call (available: Echo, Sleep, Screenshot, Gate, Big, Fail, Throw)",
     ],
     ["writing to tools", '"use strict"; tools.Echo = 1;', "TypeError"],
+    [
+      "a proxy whose trap never returns, printed with console.log",
+      "console.log(new Proxy({}, { get() { for (;;) {} } }))",
+      "(busy limit)",
+    ],
+    [
+      "a result whose toJSON never returns",
+      "return { toJSON() { for (;;) {} } }",
+      "the script computed for more than 150 ms without awaiting anything and was stopped (busy limit)",
+    ],
     ["native work that ignores the interrupt", "(3n ** 600000n).toString().length", "(busy limit)"],
   ])("%s", async (name, script, error) => {
     const before = turn.control.stats();
@@ -159,6 +169,31 @@ describe("escape attempts fail safely and leave the pool healthy", () => {
     [
       "a nested tool's function is the sandbox's own",
       "return Object.getPrototypeOf(tools.Echo) === Function.prototype && tools.Echo.constructor === Function",
+      "true",
+    ],
+    [
+      "a constructor chain climbed from a nested tool reaches only the sandbox's Function",
+      'let f = tools.Echo; for (let i = 0; i < 5; i++) f = f.constructor; return f("return typeof globalThis.process")()',
+      "undefined",
+    ],
+    [
+      "eval runs in the sandbox's own global",
+      'return [eval("typeof process"), eval("typeof require")]',
+      '["undefined","undefined"]',
+    ],
+    [
+      "a proxy whose traps throw, printed with console.log, prints a placeholder",
+      'console.log(new Proxy({}, { ownKeys() { throw new Error("trap") }, get() { throw new Error("get") } })); return "printed"',
+      "printed",
+    ],
+    [
+      "a proxy over console reaches only the sandbox's console",
+      'const p = new Proxy(console, {}); p.log("via proxy"); return Object.getPrototypeOf(console) === Object.prototype',
+      "true",
+    ],
+    [
+      "a nested result parses into the sandbox's own objects",
+      "return Object.getPrototypeOf(JSON.parse(await tools.Echo({ a: 1 }))) === Object.prototype",
       "true",
     ],
     [

@@ -147,6 +147,8 @@ export class CellRuntime {
     if (owned) value.dispose();
     if (described.ok)
       this.end({ ok: true, ...(described.text === undefined ? {} : { value: described.text }) });
+    else if (described.text === undefined && this.watch.reason)
+      this.end(this.failure(this.watch.reason, "")); // a limit stopped the result's own code
     else this.end(this.failure("script", described.text ?? "the result cannot be described"));
   }
 
