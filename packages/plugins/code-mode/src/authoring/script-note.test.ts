@@ -45,6 +45,12 @@ describe("scriptNote", () => {
     ],
     ["a regular expression before the call", '/[(]/.test(x); tools.A({ reason: "r" })', "r"],
     ["a comment holding a call", '// tools.A({ reason: "no" })\nx', undefined],
+    ["no blank note", 'tools.A({ reason: "   " })', undefined],
+    [
+      "the previous note past a blank one",
+      'tools.A({ reason: "a" }); tools.B({ reason: "" })',
+      "a",
+    ],
   ])("returns %s", (_name, script, note) => {
     expect(scriptNote(script)).toBe(note);
   });
@@ -70,6 +76,40 @@ describe("scriptNote", () => {
         const prefix = source.slice(0, cut % (source.length + 1));
         const found = scriptNote(prefix);
         if (found !== undefined) expect(prefix).toContain(JSON.stringify(found));
+      }),
+    );
+  });
+
+  /** A script of noted calls, with where each non-blank note's literal ends and what it says. */
+  const annotated = fc
+    .array(
+      fc.record({
+        name: fc.constantFrom("Read", "Bash", "Web_Fetch"),
+        field: fc.constantFrom("reason", "description", "path", undefined),
+        text: fc.string({ maxLength: 12, unit: "grapheme" }),
+      }),
+      { maxLength: 6 },
+    )
+    .map((calls) => {
+      let source = "";
+      const notes: { end: number; text: string }[] = [];
+      for (const { name, field, text } of calls) {
+        source += `const r = await tools.${name}({ `;
+        if (field) {
+          source += `${field}: ${JSON.stringify(text)}`;
+          if (field !== "path" && text.trim() !== "") notes.push({ end: source.length, text });
+        }
+        source += ` });\nconsole.log(\`got \${r}\`);\n`;
+      }
+      return { source, notes };
+    });
+
+  test("any prefix of a script answers exactly the last note written in full in it, whatever the note holds", () => {
+    fc.assert(
+      fc.property(annotated, fc.nat(), ({ source, notes }, cut) => {
+        const length = cut % (source.length + 1);
+        const written = notes.filter((n) => n.end <= length).at(-1);
+        expect(scriptNote(source.slice(0, length))).toBe(written?.text);
       }),
     );
   });

@@ -31,7 +31,7 @@ const CLOSERS = new Set([tt.braceR, tt.parenR, tt.bracketR]);
  * string written at the top level of the argument object of a `tools.<Name>({...})` call, from
  * the call whose note was written last. A call without a note keeps the previous call's note;
  * undefined while no call has one. Only complete string literals count (and templates without
- * substitutions), so a note is never shown half-typed. Tolerates a script cut anywhere: it reads
+ * substitutions), so a note is never shown half-typed; an empty or blank one is no note. Tolerates a script cut anywhere: it reads
  * the tokens up to the first one that cannot be read. Never throws.
  */
 export function scriptNote(script: string): string | undefined {
@@ -63,7 +63,7 @@ export function scriptNote(script: string): string | undefined {
       const text = call ? literalText(tokens) : undefined;
       if (call && text !== undefined) {
         const field = noteField(tokens);
-        if (field) {
+        if (field && text.trim() !== "") {
           call[field] = text;
           noted = call;
         }
