@@ -16,35 +16,36 @@ for (let i = 0; i < 10; i++) {
   await turn.exec(sequential);
 }
 
-async function perCall(script: string): Promise<number[]> {
-  const samples: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const t0 = performance.now();
-    await turn.exec("return 0");
-    const t1 = performance.now();
-    await turn.exec(script);
-    const t2 = performance.now();
-    samples.push((t2 - t1 - (t1 - t0)) / CALLS);
-  }
-  return samples;
+/** The same 100 calls made directly through a tool-trace sink in-process, per call. */
+async function directRound(round: number): Promise<number> {
+  let rows = 0;
+  const sink = new ToolTraceTurn({ mintId: () => `d-${++rows}` }).trace(`direct-${round}`);
+  const t0 = performance.now();
+  for (let i = 0; i < CALLS; i++)
+    await sink.call("Noop", { i }, (rowId) => noop.execute(rowId, { i }));
+  return (performance.now() - t0) / CALLS;
 }
 
-async function directPerCall(): Promise<number[]> {
-  const samples: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    let rows = 0;
-    const sink = new ToolTraceTurn({ mintId: () => `d-${++rows}` }).trace(`direct-${round}`);
-    const t0 = performance.now();
-    for (let i = 0; i < CALLS; i++)
-      await sink.call("Noop", { i }, (rowId) => noop.execute(rowId, { i }));
-    samples.push((performance.now() - t0) / CALLS);
-  }
-  return samples;
+/** A cell making the calls, less a cell making none, per call. */
+async function cellRound(script: string): Promise<number> {
+  const t0 = performance.now();
+  await turn.exec("return 0");
+  const t1 = performance.now();
+  await turn.exec(script);
+  const t2 = performance.now();
+  return (t2 - t1 - (t1 - t0)) / CALLS;
 }
 
-const direct = summarize(await directPerCall());
-const seq = summarize(await perCall(sequential));
-const par = summarize(await perCall(parallel));
+// Ours and the peer interleaved, round by round, so drift on a shared machine hits both alike.
+const samples = { direct: [] as number[], sequential: [] as number[], parallel: [] as number[] };
+for (let round = 0; round < ROUNDS; round++) {
+  samples.direct.push(await directRound(round));
+  samples.sequential.push(await cellRound(sequential));
+  samples.parallel.push(await cellRound(parallel));
+}
+const direct = summarize(samples.direct);
+const seq = summarize(samples.sequential);
+const par = summarize(samples.parallel);
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 record({
