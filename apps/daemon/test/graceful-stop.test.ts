@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { PluginContext } from "@elowen/plugin-api";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
+import { json } from "./helpers/json.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
 let t: TestDaemon | undefined;
@@ -76,7 +77,7 @@ describe("graceful stop", () => {
         headers: { "content-type": "application/json" },
       });
       expect(late.status).toBe(503);
-      expect((await late.json()).error).toMatch(/the daemon is stopping and takes no new turns/);
+      expect((await json(late)).error).toMatch(/the daemon is stopping and takes no new turns/);
     } finally {
       await stopping;
     }
