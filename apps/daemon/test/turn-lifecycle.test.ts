@@ -114,9 +114,11 @@ describe("concurrent submits", () => {
 describe("two clients at once", () => {
   test("two clients submitting to one session at the same moment: one runs, the other queues, and their turns never interleave", async () => {
     t = await startBrainDaemon({
+      // The first turn to run parks on a question, so whichever submission lands second finds
+      // it running however slowly its request arrives.
       script: `turns:
   - steps:
-      - tools: [{ name: Weather, args: { city: Oslo } }]
+      - tools: [{ name: Confirm, args: { question: "Go on?" } }]
       - text: "first turn done"
   - steps:
       - tools: [{ name: Weather, args: { city: Bergen } }]
@@ -132,6 +134,10 @@ describe("two clients at once", () => {
     ]);
     const positions = replies.map((r) => (r as { position: number }).position);
     expect([...positions].sort()).toEqual([0, 1]);
+    const asked = await log.next("question_asked");
+    await other.sessions.answerQuestion(session.id, asked.data.questionId, {
+      answers: [{ selected: ["Yes"] }],
+    });
     await log.next("turn_completed", (e) => e.data.answer === "second turn done");
     await log.close();
     const entries = (await t.owner.sessions.history(session.id)).entries;
