@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startWebDaemon, type WebDaemon } from "../../test/e2e/harness.js";
 import { createHostUi } from "./host-ui.js";
-import { type SkillRow, SkillsStore } from "./skills-store.js";
+import { rowKey, type SkillRow, SkillsStore, skillKey } from "./skills-store.js";
 
 let daemon: WebDaemon;
 let store: SkillsStore;
@@ -78,6 +78,48 @@ describe("SkillsStore against the Skills plugin's routes", () => {
     });
     expect(await moved).toEqual({ ok: true });
     expect(row("beta")).toMatchObject({ catalogSource: "personal", description: "Mine now." });
+  });
+
+  test("keeps a moving row under the key it had until the daemon answers", async () => {
+    expect(await store.create(null, skill("solo"))).toEqual({ ok: true });
+    const solo = row("solo");
+    if (!solo) throw new Error("no solo");
+    const moving = store.transfer(null, solo, "instance");
+    expect(store.state.rows.find((r) => r.name === "solo")).toMatchObject({
+      catalogSource: "instance",
+      movedFrom: "personal:solo",
+    });
+    expect(rowKey(row("solo") as SkillRow)).toBe("personal:solo");
+    expect(await moving).toEqual({ ok: true });
+    expect(rowKey(row("solo") as SkillRow)).toBe("instance:solo");
+  });
+
+  test("tells a transfer refused because the destination has the name (409) from a stale revision (409)", async () => {
+    // Ria's "twin" moves to the instance folder, so mine cannot follow it there.
+    const ria = await daemon.owner.accounts.create({ name: "ria", role: "user" });
+    expect(await store.create(ria.id, skill("twin"))).toEqual({ ok: true });
+    expect(await store.create(null, skill("twin"))).toEqual({ ok: true });
+    await daemon.owner.request("POST", "/plugins/skills/twin/owner", {
+      query: { owner: String(ria.id) },
+      body: { owner: "instance" },
+    });
+    await store.refresh();
+    const mine = store.state.rows.find((r) => skillKey(r) === "personal:twin");
+    if (!mine) throw new Error("no personal twin");
+    const taken = await store.transfer(null, mine, "instance", { description: "Shared." });
+    expect(taken).toMatchObject({ ok: false, status: 409, stale: false });
+    expect(taken.ok || taken.message).toMatch(/already the name of an instance skill/);
+    expect(store.state.rows.find((r) => skillKey(r) === "personal:twin")).toEqual(mine);
+
+    const solo = row("solo");
+    if (solo?.revision === undefined) throw new Error("solo has no revision");
+    await daemon.owner.request("PATCH", "/plugins/skills/solo", {
+      query: { owner: "instance" },
+      body: { content: "Changed elsewhere.", expectedRevision: solo.revision },
+    });
+    const stale = await store.transfer("instance", solo, null);
+    expect(stale).toMatchObject({ ok: false, status: 409, stale: true });
+    expect(row("solo")).toEqual(solo);
   });
 
   test("deletes with an explicit owner; the wrong owner is refused and the row comes back", async () => {

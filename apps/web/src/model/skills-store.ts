@@ -11,6 +11,8 @@ import { Store } from "./store.js";
 export interface SkillRow extends Readonly<SkillListRow> {
   /** Set while an optimistic change of this row waits for the daemon. */
   readonly pending?: "creating" | "saving" | "deleting" | "moving";
+  /** While a transfer waits: the key ({@link skillKey}) the row had before it moved. */
+  readonly movedFrom?: string;
 }
 
 /** A new skill, as the create form sends it. */
@@ -54,6 +56,14 @@ const BASE = "/plugins/skills";
 /** The key of a row: its source and name (the picker's row id). */
 export function skillKey(row: Pick<SkillRow, "catalogSource" | "name">): string {
   return `${row.catalogSource}:${row.name}`;
+}
+
+/**
+ * The key a list draws a row under: {@link skillKey}, or while a transfer waits the key it had
+ * before, so the row (and the editor open on it) stays put until the daemon answers.
+ */
+export function rowKey(row: Pick<SkillRow, "catalogSource" | "name" | "movedFrom">): string {
+  return row.movedFrom ?? skillKey(row);
 }
 
 /**
@@ -104,7 +114,7 @@ export class SkillsStore extends Store<SkillsState> {
     return this.#mutate(
       { remove: undefined, insert: row },
       () => this.#host.api(path, { method: "POST", json: input }),
-      false,
+      async () => false,
     );
   }
 
@@ -121,7 +131,7 @@ export class SkillsStore extends Store<SkillsState> {
     return this.#mutate(
       { remove: row, insert: changed },
       () => this.#host.api(path, { method: "PATCH", json }),
-      expectedRevision !== undefined,
+      async () => expectedRevision !== undefined,
     );
   }
 
@@ -139,7 +149,7 @@ export class SkillsStore extends Store<SkillsState> {
           method: "DELETE",
           ...(expectedRevision === undefined ? {} : { json: { expectedRevision } }),
         }),
-      expectedRevision !== undefined,
+      async () => expectedRevision !== undefined,
     );
   }
 
@@ -160,6 +170,7 @@ export class SkillsStore extends Store<SkillsState> {
       ...pickText(edit),
       catalogSource: destination === "instance" ? "instance" : "personal",
       pending: "moving",
+      movedFrom: skillKey(row),
     };
     const json = {
       owner: ownerBody(destination),
@@ -169,14 +180,29 @@ export class SkillsStore extends Store<SkillsState> {
     return this.#mutate(
       { remove: row, insert: moved },
       () => this.#host.api(path, { method: "POST", json }),
-      expectedRevision !== undefined,
+      // A transfer's 409 is also "the destination already has that name": only a revision that
+      // really moved on makes it stale (the answer carries `error` alone, so the list says).
+      async () =>
+        expectedRevision !== undefined && (await this.#revisionOf(row)) !== expectedRevision,
     );
+  }
+
+  /** The current revision of `row` (by source and name), read from the list; undefined if gone. */
+  async #revisionOf(row: SkillRow): Promise<number | undefined> {
+    try {
+      const answer = parseSkillList(await this.#host.api<unknown>(`${BASE}/list`));
+      if (!answer.ok) return undefined;
+      return answer.rows.find((r) => skillKey(r) === skillKey(row))?.revision;
+    } catch {
+      return undefined;
+    }
   }
 
   async #mutate(
     change: { readonly remove: SkillRow | undefined; readonly insert: SkillRow | undefined },
     send: () => Promise<unknown>,
-    revisionChecked: boolean,
+    /** Whether a 409 means the revision sent is stale (asked only on a 409). */
+    staleOn409: () => Promise<boolean>,
   ): Promise<SkillMutation> {
     const { remove, insert } = change;
     const at = remove ? this.state.rows.findIndex((r) => skillKey(r) === skillKey(remove)) : -1;
@@ -198,7 +224,7 @@ export class SkillsStore extends Store<SkillsState> {
         ok: false,
         status: typeof status === "number" ? status : 0,
         message,
-        stale: status === 409 && revisionChecked,
+        stale: status === 409 && (await staleOn409()),
       };
     }
     await this.refresh();

@@ -1,7 +1,7 @@
 import type { HostUi } from "@elowen/plugin-api";
 import { useState } from "preact/hooks";
 import { ownerOfSource, type SkillOwner } from "../model/skill-owner.js";
-import { type SkillRow, type SkillsStore, skillKey } from "../model/skills-store.js";
+import { rowKey, type SkillRow, type SkillsStore, skillKey } from "../model/skills-store.js";
 import { Alert } from "./alert.js";
 import { type OwnerChoices, OwnerPicker } from "./owner-picker.js";
 import { viewText } from "./skills-host.js";
@@ -13,7 +13,7 @@ import { viewText } from "./skills-host.js";
  * the refusal never read.
  */
 export interface SkillDeletion {
-  /** The key ({@link skillKey}) of the row whose deletion is open. */
+  /** The key ({@link rowKey}) of the row whose deletion is open. */
   readonly open: string | undefined;
   readonly owner: SkillOwner | undefined;
   readonly failure: string | undefined;
@@ -34,7 +34,7 @@ export function useSkillDeletion() {
     /** Opens the deletion of `row`, its owner prefilled from where the row lives. */
     start: (row: SkillRow) =>
       setState({
-        open: skillKey(row),
+        open: rowKey(row),
         owner: ownerOfSource(row.catalogSource),
         failure: undefined,
         removed: undefined,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "preact/hooks";
-import { skillKey } from "../model/skills-store.js";
+import { rowKey } from "../model/skills-store.js";
 import { Alert } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
 import { DeleteSkill, RemovedNotice, useSkillDeletion } from "./delete-skill.js";
@@ -50,7 +50,7 @@ export function SkillsPicker(props: {
       )}
       <ul class="picker-items" ref={listRef}>
         {rows.map((row) => {
-          const key = skillKey(row);
+          const key = rowKey(row);
           return (
             <li key={key}>
               <button type="button" onClick={() => props.onInsert(`/skill:${row.name} `)}>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { screen, waitFor } from "@testing-library/preact";
+import { fireEvent, screen, waitFor, within } from "@testing-library/preact";
 import { describe, expect, test } from "vitest";
 import { componentSuite, renderWith } from "../../test/render.js";
 import { listPluginUi } from "../model/plugin-ui.js";
@@ -53,5 +53,48 @@ describe("the Skills settings", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Skills");
     expect(screen.queryByText(SKILLS_STRINGS["skills.description"] ?? "-")).toBeNull();
     await waitFor(() => expect(document.querySelector("li[data-skill]")).not.toBeNull());
+  });
+
+  test("keep the editor, its edit and the daemon's reason when a transfer is refused, and do not call a name taken a stale revision", async () => {
+    const { client } = suite.services;
+    const ria = await client.accounts.create({ name: "ria", role: "user" });
+    const create = (owner: string) =>
+      client.request("POST", "/plugins/skills", {
+        query: { owner },
+        body: { name: "twin", description: "Use twice.", content: "Twice." },
+      });
+    await create(String(ria.id));
+    await create("me");
+    await client.request("POST", "/plugins/skills/twin/owner", {
+      query: { owner: String(ria.id) },
+      body: { owner: "instance" },
+    });
+    renderWith(<SkillsSettings />, { services: suite.services });
+    const mine = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('li[data-skill="twin"]')].find(
+        (li) => li.querySelector(".badge.source.personal"),
+      );
+      if (!found) throw new Error("no personal twin yet");
+      return found;
+    });
+    fireEvent.click(within(mine).getByRole("button", { name: "Edit twin" }));
+    const editor = within(mine).getByRole("form", { name: "Edit twin" });
+    fireEvent.input(within(editor).getByLabelText("Description"), {
+      target: { value: "Use it everywhere." },
+    });
+    const destination = within(editor).getByRole("group", { name: "Keep it there, or move it to" });
+    fireEvent.click(within(destination).getByLabelText("Everyone on this instance"));
+    fireEvent.click(within(editor).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(within(mine).getByRole("alert").textContent).toBe(
+        '"twin" is already the name of an instance skill',
+      ),
+    );
+    expect(within(mine).queryByRole("button", { name: "Reload the fresh revision" })).toBeNull();
+    expect((within(mine).getByLabelText("Description") as HTMLInputElement).value).toBe(
+      "Use it everywhere.",
+    );
+    // The same list item all along: the pending move did not take the row (or its editor) away.
+    expect(mine.isConnected).toBe(true);
   });
 });

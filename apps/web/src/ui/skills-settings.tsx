@@ -1,6 +1,6 @@
 import type { HostUi } from "@elowen/plugin-api";
 import { useEffect, useState } from "preact/hooks";
-import { type SkillRow, skillKey } from "../model/skills-store.js";
+import { rowKey, type SkillRow } from "../model/skills-store.js";
 import { Alert } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
 import { DeleteSkill, RemovedNotice, useSkillDeletion } from "./delete-skill.js";
@@ -75,7 +75,7 @@ export function SkillsSettings() {
       )}
       <ul class="skill-list">
         {state.rows.map((row) => {
-          const key = skillKey(row);
+          const key = rowKey(row);
           return (
             <li
               key={key}
