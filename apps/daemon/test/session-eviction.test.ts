@@ -31,11 +31,21 @@ describe("sessions kept in memory", () => {
     const a = await t.owner.sessions.create();
     const b = await t.owner.sessions.create();
     const c = await t.owner.sessions.create();
+    const events = t.daemon.host.events;
+    const resume = (sessionId: string, lastEventId: string) => {
+      const { replay, unsubscribe } = events.subscribe(sessionId, lastEventId, () => undefined);
+      unsubscribe();
+      return replay;
+    };
     await turn(t, a.id, "hello a");
+    const seenA = events.cursor();
     await turn(t, b.id, "hello b");
     expect(brain.sessionsInMemory()).toEqual([a.id, b.id]);
+    expect(resume(a.id, seenA)).toEqual({ kind: "replay", events: [] });
     await turn(t, c.id, "hello c");
     expect(brain.sessionsInMemory()).toEqual([b.id, c.id]);
+    // Its live events went with it: a client resuming from before is told to reload history.
+    expect(resume(a.id, seenA)).toEqual({ kind: "reset", reason: "expired" });
   });
 
   test("an evicted session still works when used again: its history intact, the next turn reads it", async () => {
