@@ -185,4 +185,35 @@ describe("counts and numbers at their limit and one past it", () => {
       "params.accountId",
     );
   });
+
+  test("prompt-box offsets are at most the draft's length: the end of the text is taken, one past it is a 400 naming the offset", async () => {
+    const box = (segment: string) => `/sessions/${sessionId}/prompt-box/${segment}`;
+    const edit = (at: { cursor: number; start: number; end: number }) => ({
+      origin: { kind: "composer" },
+      text: "hello",
+      inputText: "",
+      ...at,
+    });
+    expect((await send("POST", box("edit"), edit({ cursor: 5, start: 5, end: 5 }))).status).toBe(
+      200,
+    );
+    await expectRefused(
+      await send("POST", box("edit"), edit({ cursor: 6, start: 5, end: 5 })),
+      "body.cursor",
+    );
+    await expectRefused(
+      await send("POST", box("edit"), edit({ cursor: 5, start: 5, end: 6 })),
+      "body.end",
+    );
+    await expectRefused(
+      await send("POST", box("edit"), edit({ cursor: 5, start: 4, end: 3 })),
+      "body.start",
+    );
+    const change = (cursor: number) => ({ text: "hello", cursor, origin: { kind: "history" } });
+    expect((await send("POST", box("change"), change(5))).status).toBe(200);
+    await expectRefused(await send("POST", box("change"), change(6)), "body.cursor");
+    const complete = (cursor: number) => ({ text: "a #to", cursor, token: "#to", start: 2 });
+    expect((await send("POST", box("autocomplete"), complete(5))).status).toBe(200);
+    await expectRefused(await send("POST", box("autocomplete"), complete(6)), "body.cursor");
+  });
 });
