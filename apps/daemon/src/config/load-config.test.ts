@@ -74,9 +74,17 @@ describe("loadConfig", () => {
     );
     const problems = problemsOf(() => loadConfig({ home, file, env: { ELOWEN_PORT: "eighty" } }));
     expect(problems.map((p) => p.path).sort()).toEqual(
-      ["env.ELOWEN_PORT", "plugins.consent.acme.mutates.0", "server", "server.port"].sort(),
+      ["env.ELOWEN_PORT", "plugins.consent.acme.mutates.0", "server.colour", "server.port"].sort(),
     );
     expect(existsSync(home)).toBe(false);
+  });
+
+  test("each unknown setting is named at its own path, at the top level too", () => {
+    const home = dir();
+    writeFileSync(join(home, "elowen.yaml"), "servr:\n  port: 1\nserver:\n  prot: 5\n  hots: x\n");
+    const problems = problemsOf(() => loadConfig({ home, env: {} }));
+    expect(problems.map((p) => p.path).sort()).toEqual(["server.hots", "server.prot", "servr"]);
+    for (const problem of problems) expect(problem.message).toMatch(/is not a setting/);
   });
 
   test("a port of 65535 is accepted and 65536 is refused", () => {

@@ -45,6 +45,16 @@ export function loadConfig(source: ConfigSource = {}): LoadedConfig {
   const parsed = ConfigSchema.safeParse(merged);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
+      if (issue.code === "unrecognized_keys") {
+        // One problem per unknown key, at its own path, so a misspelt setting is named itself.
+        for (const key of issue.keys) {
+          problems.push({
+            path: [...issue.path.map(String), key].join("."),
+            message: "is not a setting of elowen.yaml (misspelt, or in the wrong section?)",
+          });
+        }
+        continue;
+      }
       problems.push({
         path: issue.path.map(String).join(".") || "(config)",
         message: issue.message,
