@@ -51,8 +51,8 @@ describe("signing in and managing sessions in Chromium", () => {
     await page.close();
   });
 
-  test("is usable on a narrow screen: the sessions list opens as a drawer", async () => {
-    const narrow = await launchBrowser({ width: 360, height: 740 });
+  test("is usable on a 320 px screen: the sessions list opens as a drawer, and no page scrolls sideways", async () => {
+    const narrow = await launchBrowser({ width: 320, height: 740 });
     try {
       const page = await openApp(narrow, suite.daemon, "#/", suite.daemon.ownerToken);
       const toggle = page.getByRole("button", { name: "Sessions" });
@@ -66,9 +66,21 @@ describe("signing in and managing sessions in Chromium", () => {
         .click();
       await page.waitForURL(/#\/s\/s_/);
       await page.getByLabel("Message").waitFor();
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(360);
+      const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+      expect(await width()).toBeLessThanOrEqual(320);
       await screenshot(page, "narrow-chat");
+
+      await page.getByRole("link", { name: "Skills" }).click();
+      await page.locator("li[data-skill]").first().waitFor();
+      await page.getByRole("button", { name: "New skill" }).click();
+      await page.getByRole("form", { name: "New skill" }).waitFor();
+      expect(await width()).toBeLessThanOrEqual(320);
+      await screenshot(page, "narrow-skills");
+
+      await page.getByRole("link", { name: "Status" }).click();
+      await page.getByRole("region", { name: "Plugins" }).waitFor();
+      expect(await width()).toBeLessThanOrEqual(320);
+      await screenshot(page, "narrow-status");
     } finally {
       await narrow.close();
     }
