@@ -8,7 +8,16 @@ export interface ReconnectPolicy {
   readonly initialDelayMs?: number;
   /** The delay doubles up to this cap (default 15,000). */
   readonly maxDelayMs?: number;
+  /**
+   * A stream silent this long is taken for dead and reconnected (default
+   * {@link SSE_IDLE_TIMEOUT_MS}; 0 never). The daemon sends a keep-alive every 15 s, so only a
+   * connection that died without closing (a sleeping laptop, a dropped NAT entry) goes quiet.
+   */
+  readonly idleTimeoutMs?: number;
 }
+
+/** How long a stream may stay silent before it is reconnected: three daemon keep-alives (ours). */
+export const SSE_IDLE_TIMEOUT_MS = 45_000;
 
 /**
  * How many delivered event ids a subscription remembers to drop a repeat of one (ours). A
@@ -55,8 +64,8 @@ export interface EventSubscription {
  * when it cannot. Each event reaches `onEvent` once: an event cut off mid-frame is never
  * delivered (it comes again after the reconnect), and a repeated id is dropped. A 4xx answer
  * stops it (the token or the session is wrong; retrying cannot help), except 408 and 429, which
- * are retried after `Retry-After` when the daemon sends one; so does a 204 (the daemon has
- * nothing more to send).
+ * are retried after `Retry-After` when the daemon sends one. A 204 ends it (the daemon has
+ * nothing more to send). A stream silent for `idleTimeoutMs` is taken for dead and reconnected.
  */
 export function subscribeEvents(
   url: string,
@@ -72,6 +81,7 @@ export function subscribeEvents(
   let lastId = options.lastEventId;
   const initial = options.reconnect?.initialDelayMs ?? 500;
   const max = options.reconnect?.maxDelayMs ?? 15_000;
+  const idleMs = options.reconnect?.idleTimeoutMs ?? SSE_IDLE_TIMEOUT_MS;
   let delay = initial;
   const seen = new Set<string>();
   const remember = (id: string) => {
@@ -81,6 +91,16 @@ export function subscribeEvents(
 
   const run = async () => {
     while (!controller.signal.aborted) {
+      // One connection: aborted by the subscription, or alone when it goes silent.
+      const connection = new AbortController();
+      const abortConnection = () => connection.abort();
+      controller.signal.addEventListener("abort", abortConnection, { once: true });
+      let idle: ReturnType<typeof setTimeout> | undefined;
+      const watch = () => {
+        if (idleMs <= 0) return;
+        clearTimeout(idle);
+        idle = setTimeout(abortConnection, idleMs);
+      };
       try {
         const response = await fetchImpl(url, {
           headers: {
@@ -88,7 +108,7 @@ export function subscribeEvents(
             accept: "text/event-stream",
             ...(lastId === undefined ? {} : { "last-event-id": lastId }),
           },
-          signal: controller.signal,
+          signal: connection.signal,
         });
         if (!response.ok) {
           const error = await ElowenApiError.fromResponse(response);
@@ -102,7 +122,16 @@ export function subscribeEvents(
         } else if (response.body) {
           options.onOpen?.();
           delay = initial;
-          for await (const message of parseSse(response.body)) {
+          watch();
+          const body = response.body.pipeThrough(
+            new TransformStream<Uint8Array, Uint8Array>({
+              transform(chunk, out) {
+                watch();
+                out.enqueue(chunk);
+              },
+            }),
+          );
+          for await (const message of parseSse(body)) {
             if (message.retry !== undefined) delay = message.retry;
             if (message.id !== undefined) {
               lastId = message.id;
@@ -132,6 +161,9 @@ export function subscribeEvents(
           return;
         }
         if (controller.signal.aborted) return;
+      } finally {
+        clearTimeout(idle);
+        controller.signal.removeEventListener("abort", abortConnection);
       }
       await sleep(delay, controller.signal);
       delay = Math.min(max, delay * 2);

@@ -7,7 +7,7 @@ export { ElowenApiError } from "./api-error.js";
 export type { ElowenClientOptions, RequestOptions } from "./client.js";
 export { ElowenClient } from "./client.js";
 export type { EventSubscription, ReconnectPolicy, SubscribeOptions } from "./event-stream.js";
-export { SEEN_EVENT_IDS, subscribeEvents } from "./event-stream.js";
+export { SEEN_EVENT_IDS, SSE_IDLE_TIMEOUT_MS, subscribeEvents } from "./event-stream.js";
 export { applyPromptEdit, placeFill, spliceOf, tokenAt } from "./prompt-box/box-rules.js";
 export { drawableVirtualText, withoutInvisible } from "./prompt-box/control-chars.js";
 export type { DecorationStyle } from "./prompt-box/decorations.js";

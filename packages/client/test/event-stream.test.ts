@@ -145,6 +145,45 @@ describe("session event subscriptions", () => {
     },
   );
 
+  test("a stream that goes silent without closing is taken for dead and resumed after its last event", async () => {
+    const lastIds: (string | undefined)[] = [];
+    const url = await serve((req, res, n) => {
+      lastIds.push(req.headers["last-event-id"] as string | undefined);
+      sse(res);
+      // The first connection delivers one event and then never another byte, nor a close.
+      if (n === 1) res.write("id: b.1\ndata: 1\n\n");
+      else res.end("id: b.2\ndata: 2\n\n");
+    });
+    const events: SessionEvent[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: (e) => events.push(e),
+      reconnect: { initialDelayMs: 5, idleTimeoutMs: 100 },
+    });
+    while (events.length < 2) await new Promise((r) => setTimeout(r, 5));
+    await sub.close();
+    expect(events.map((e) => e.id)).toEqual(["b.1", "b.2"]);
+    expect(lastIds.slice(0, 2)).toEqual([undefined, "b.1"]);
+  });
+
+  test("keep-alive comments keep a quiet stream open", async () => {
+    let connections = 0;
+    const url = await serve((_req, res) => {
+      connections += 1;
+      sse(res);
+      const beat = setInterval(() => res.write(": keep-alive\n\n"), 20);
+      res.on("close", () => clearInterval(beat));
+      setTimeout(() => res.end("id: b.1\ndata: 1\n\n"), 600);
+    });
+    const events: SessionEvent[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: (e) => events.push(e),
+      reconnect: { initialDelayMs: 5_000, idleTimeoutMs: 400 },
+    });
+    while (events.length < 1) await new Promise((r) => setTimeout(r, 5));
+    await sub.close();
+    expect(connections).toBe(1);
+  });
+
   test("a 204 ends the subscription without an error and without reconnecting", async () => {
     let connections = 0;
     const url = await serve((_req, res) => {
