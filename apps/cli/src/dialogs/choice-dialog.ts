@@ -50,9 +50,9 @@ interface QuestionState {
  * The interactive selector for questions and permission prompts: one question at a time, the
  * recommended option marked, multi-select with Space where asked, an "Other…" row for typed
  * text, the header clipped to the width (never the question), and the highlighted option's
- * Markdown preview under the options (at most {@link QUESTION_PREVIEW_MAX_LINES} rows, what is
- * left out counted). Enter answers; the last answer calls `onDone` with every answer,
- * index-aligned.
+ * Markdown preview under the options (at most {@link QUESTION_PREVIEW_MAX_LINES} rows and what
+ * `maxRows` leaves, what is left out counted). Enter answers; the last answer calls `onDone` with
+ * every answer, index-aligned.
  */
 export class ChoiceDialog implements Component, Focusable {
   readonly #questions: readonly ChoiceQuestion[];
@@ -71,6 +71,8 @@ export class ChoiceDialog implements Component, Focusable {
   expiresAt: number | undefined;
   /** The clock the time left is counted on. */
   clock: () => number = Date.now;
+  /** The most rows the dialog may take (the screen sets it); a preview shrinks to fit. */
+  maxRows = Number.POSITIVE_INFINITY;
 
   constructor(questions: readonly ChoiceQuestion[]) {
     this.#questions = questions;
@@ -124,8 +126,7 @@ export class ChoiceDialog implements Component, Focusable {
       lines.push(cursor ? inverse(row) : row);
       if (choice?.description) lines.push(...prefixed(dim(choice.description), width, "      "));
     }
-    const preview = question.multiSelect ? undefined : question.choices[state.row]?.preview;
-    if (preview !== undefined && preview.trim() !== "") lines.push(...previewLines(preview, width));
+    const previewAt = lines.length;
     if (this.#typing) {
       this.#input.focused = this.focused;
       lines.push(...this.#input.render(Math.max(1, width - 4)).map((line) => `    ${line}`));
@@ -142,6 +143,11 @@ export class ChoiceDialog implements Component, Focusable {
         ),
       ),
     );
+    // The preview takes only the rows the screen has left, so the options are never pushed off.
+    const preview = question.multiSelect ? undefined : question.choices[state.row]?.preview;
+    const room = Math.min(QUESTION_PREVIEW_MAX_LINES, this.maxRows - lines.length - 2);
+    if (preview !== undefined && preview.trim() !== "" && room > 0)
+      lines.splice(previewAt, 0, ...previewLines(preview, width, room));
     return lines;
   }
 
@@ -236,13 +242,13 @@ export class ChoiceDialog implements Component, Focusable {
   }
 }
 
-/** An option's preview as Markdown under a rule, cut to {@link QUESTION_PREVIEW_MAX_LINES}. */
-function previewLines(preview: string, width: number): string[] {
+/** An option's preview as Markdown between two rules, cut to `maxLines` rows with what is left out counted. */
+function previewLines(preview: string, width: number, maxLines: number): string[] {
   const rendered = new Markdown(preview, 4, 0, markdownTheme).render(width);
   while (rendered.length > 0 && (rendered.at(-1) ?? "").trim() === "") rendered.pop();
   const rule = dim(truncateToWidth(`  ${"─".repeat(Math.max(0, width - 4))}`, width, ""));
-  if (rendered.length <= QUESTION_PREVIEW_MAX_LINES) return [rule, ...rendered, rule];
-  const kept = rendered.slice(0, QUESTION_PREVIEW_MAX_LINES - 1);
+  if (rendered.length <= maxLines) return [rule, ...rendered, rule];
+  const kept = rendered.slice(0, maxLines - 1);
   const more = rendered.length - kept.length;
   return [rule, ...kept, dim(`    … ${more} more preview ${more === 1 ? "line" : "lines"}`), rule];
 }

@@ -157,9 +157,10 @@ export class ChatScreen implements Component, Focusable {
     const height = Math.max(1, this.tui.terminal.rows);
     const now = this.clock();
     const spinner = SPINNER_FRAMES[Math.floor(now / TICK_MS) % SPINNER_FRAMES.length] ?? "•";
-    const composer = this.#dialog
-      ? this.#dialog.component.render(width)
-      : this.editor.render(width);
+    const dialog = this.#dialog?.component;
+    // A dialog keeps a row for the status bar and one for the transcript.
+    if (dialog && "maxRows" in dialog) dialog.maxRows = Math.max(1, height - 2);
+    const composer = dialog ? dialog.render(width) : this.editor.render(width);
     const room = Math.max(0, height - composer.length - 2);
     const cards = cardsPanelLines(
       this.session.cards.values(),

@@ -168,6 +168,31 @@ describe("the question selector", () => {
     },
   );
 
+  test("shrinks a preview to the rows a short screen leaves, never pushing the header or the options off", async () => {
+    h = screenHarness({ rows: 16 });
+    const lines = Array.from({ length: 40 }, (_, i) => `- preview line ${i + 1}`);
+    show(
+      pending([
+        {
+          question: "Which?",
+          header: "Pick",
+          options: [{ label: "alpha", preview: lines.join("\n") }, { label: "beta" }],
+        },
+      ]),
+    );
+    const screen = await h.draw();
+    expect(screen).toHaveLength(16);
+    const text = screen.join("\n");
+    expect(text).toContain("? Pick");
+    expect(text).toContain("› ● alpha");
+    expect(text).toContain("○ beta");
+    expect(text).toContain("↑↓ move · enter choose");
+    expect(text).toContain("preview line 1");
+    expect(text).toMatch(/… \d+ more preview lines/);
+    // The status bar keeps its row above the dialog.
+    expect(screen[screen.indexOf("? Pick") - 1]).toContain("ctrl+c twice quits");
+  });
+
   test("counts down to the question's expiry on the local clock, in seconds for the last minute", async () => {
     h = screenHarness();
     show({
