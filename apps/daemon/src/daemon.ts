@@ -11,6 +11,7 @@ import { loadConfig } from "./config/load-config.js";
 import type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
 import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
 import { gracefulStop } from "./graceful-stop.js";
+import { listenOn } from "./http/listen.js";
 import { buildServer } from "./http/server.js";
 import { CardEmitter } from "./live/card-emitter.js";
 import { LiveJournal } from "./live/live-journal.js";
@@ -218,7 +219,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
       },
     );
-    const address = await app.listen({ host: config.server.host, port: config.server.port });
+    const address = await listenOn(app, config.server.host, config.server.port);
     const url = address;
     const writeFile = options.writeDaemonFile ?? true;
     if (writeFile) writeDaemonFile(home, { url, pid: process.pid, startedAt: Date.now() });

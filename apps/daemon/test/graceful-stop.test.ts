@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PluginContext } from "@elowen/plugin-api";
 import Database from "better-sqlite3";
@@ -80,6 +82,24 @@ describe("graceful stop", () => {
       expect((await json(late)).error).toMatch(/the daemon is stopping and takes no new turns/);
     } finally {
       await stopping;
+    }
+  });
+});
+
+describe("listening", () => {
+  test("a port in use stops start-up naming the address and the setting to change, and writes no daemon.json", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = taken.address() as AddressInfo;
+    const home = mkdtempSync(join(tmpdir(), "elowen-port-taken-"));
+    try {
+      await expect(startTestDaemon({ home, config: { server: { port } } })).rejects.toThrow(
+        `cannot listen on 127.0.0.1:${port}: the port is in use (another daemon or program listens there); set ELOWEN_PORT or server.port (0 picks a free port)`,
+      );
+      expect(existsSync(join(home, "daemon.json"))).toBe(false);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });
