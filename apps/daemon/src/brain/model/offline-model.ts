@@ -12,6 +12,7 @@ import {
 import { OFFLINE_MODEL } from "../../plugins/status-assembly.js";
 import type { ModelRequest, ModelRuntime } from "./model-runtime.js";
 import type { OfflineScript, ScriptStep } from "./offline-script.js";
+import { PromptCacheSlots } from "./prompt-cache-slots.js";
 
 /** What the offline model says to anything its script does not answer. */
 export const OFFLINE_NOTICE =
@@ -131,6 +132,8 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
     tokenSize: { min: PIECE_TOKENS, max: PIECE_TOKENS },
   });
   const model = faux.getModel();
+  // The faux provider's prompt-cache estimate, kept per slot rather than per session: bounded.
+  const slots = new PromptCacheSlots();
   return {
     status: OFFLINE_MODEL,
     auth: "none",
@@ -152,7 +155,10 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
       // stream.
       const answer = () => {
         faux.appendResponses([answerFor(script, request, context)]);
-        return streamSimple(requestModel, context, options);
+        const { sessionId } = options;
+        const slotted =
+          sessionId === undefined ? options : { ...options, sessionId: slots.key(sessionId) };
+        return streamSimple(requestModel, context, slotted);
       };
       let shown: unknown;
       try {
