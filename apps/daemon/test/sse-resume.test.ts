@@ -78,3 +78,49 @@ test("a client whose connection is cut mid-stream reconnects and gets every even
   expect(new Set(events.map((e) => e.id)).size).toBe(60);
   expect(events.some((e) => e.type === "reset")).toBe(false);
 });
+
+test("a client that stops reading is cut off once SSE_MAX_PENDING_BYTES wait for it, and the daemon keeps serving", async () => {
+  t = await startTestDaemon();
+  const session = await t.owner.sessions.create({ title: "stalled" });
+  const bus = t.daemon.host.events;
+  const target = new URL(t.url);
+  // A raw connection that asks for the stream and then never reads a byte.
+  const stalled = createConnection({ host: target.hostname, port: Number(target.port) });
+  stalled.on("error", () => {});
+  stalled.write(
+    `GET /sessions/${session.id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${t.ownerToken}\r\nAccept: text/event-stream\r\n\r\n`,
+  );
+  stalled.pause();
+  await until("the stream opens", () => bus.subscriberCount(session.id) === 1);
+  const chunk = "x".repeat(64 * 1024);
+  // Well past the cap and any socket buffers, in bounded steps.
+  for (let i = 0; i < 400 && bus.subscriberCount(session.id) > 0; i += 1) {
+    bus.publish(session.id, "acme_blob", { chunk });
+    await new Promise((r) => setImmediate(r));
+  }
+  await until("the stalled stream is closed", () => bus.subscriberCount(session.id) === 0);
+  stalled.destroy();
+  expect((await t.owner.status()).admitsNewWork).toBe(true);
+});
+
+test("a replay larger than SSE_MAX_PENDING_BYTES is delivered whole to a client that reads it", async () => {
+  t = await startTestDaemon();
+  const session = await t.owner.sessions.create({ title: "big replay" });
+  const bus = t.daemon.host.events;
+  bus.publish(session.id, "acme_mark", { n: 0 });
+  const from = bus.cursor();
+  const chunk = "x".repeat(64 * 1024);
+  // About 6.5 MB missed while away: more than the cap on what may wait for a reader.
+  for (let n = 1; n <= 100; n += 1) bus.publish(session.id, "acme_blob", { n, chunk });
+  const seen: number[] = [];
+  const sub = new ElowenClient({ baseUrl: t.url, token: t.ownerToken }).sessions.events(
+    session.id,
+    { lastEventId: from, onEvent: (e) => seen.push((e.data as { n: number }).n) },
+  );
+  try {
+    await until("the whole replay", () => seen.length >= 100);
+  } finally {
+    await sub.close();
+  }
+  expect(seen).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+});

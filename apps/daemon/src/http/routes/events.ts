@@ -7,8 +7,14 @@ import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 import { ownedSession } from "./session-access.js";
 
-/** Seconds between SSE keep-alive comments (ours). */
+/** Milliseconds between SSE keep-alive comments (ours). */
 export const SSE_HEARTBEAT_MS = 15_000;
+/**
+ * How many bytes a stream may have waiting for a client that does not read (ours). Past it the
+ * stream is closed: the client reconnects with `Last-Event-ID` and the buffer replays what it
+ * missed (or it is told `reset`), so a stalled reader costs the daemon bounded memory.
+ */
+export const SSE_MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
 function frame(event: SessionEvent): string {
   return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
@@ -48,20 +54,30 @@ export function eventRoutes(app: FastifyInstance, context: HttpContext): void {
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
-      raw.write("retry: 1000\n\n");
+      // A reader that stops reading is cut off once its backlog passes the cap. The replay is
+      // written whole (the replay buffer bounds it); the cap counts what piles up after it, so a
+      // large replay never cuts off the reconnect that asked for it.
+      let limit = Number.POSITIVE_INFINITY;
+      const send = (text: string) => {
+        if (raw.destroyed) return;
+        raw.write(text);
+        if (raw.writableLength > limit) raw.destroy();
+      };
+      send("retry: 1000\n\n");
       const { replay, unsubscribe } = context.events.subscribe(sessionId, lastEventId, (event) => {
-        raw.write(frame(event));
+        send(frame(event));
       });
       if (replay.kind === "reset") {
         // The reset carries the current id, so a reconnect after it resumes instead of resetting.
-        raw.write(
+        send(
           frame({ id: context.events.cursor(), type: "reset", data: { reason: replay.reason } }),
         );
       } else {
-        for (const event of replay.events) raw.write(frame(event));
+        for (const event of replay.events) send(frame(event));
       }
+      limit = raw.writableLength + SSE_MAX_PENDING_BYTES;
       open.add(raw);
-      const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), SSE_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send(": keep-alive\n\n"), SSE_HEARTBEAT_MS);
       heartbeat.unref();
       raw.on("close", () => {
         clearInterval(heartbeat);
