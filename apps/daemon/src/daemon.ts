@@ -97,6 +97,8 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const store: Store = openSqliteStore({ file: config.store.path });
   const coreLog = (message: string) => sink(`[daemon] ${message}`);
+  // From plugin loading on, a start that fails still lets them clean up (plugin.shutdown once).
+  let releasePlugins: (() => Promise<unknown>) | undefined;
   try {
     const owner = await ensureOwner(store, home);
     let admits = true;
@@ -133,6 +135,13 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       setModel(next: BrainStatusModel) {
         model = next;
       },
+    };
+    releasePlugins = async () => {
+      await registry.hooks.shutdown({
+        reason: "stop",
+        deadline: Date.now() + config.shutdown.pauseDeadlineMs,
+      });
+      registry.hooks.close();
     };
     await loadPlugins(
       discoverPlugins({ bundled: config.plugins.bundled, dirs: config.plugins.dirs, home }),
@@ -264,6 +273,9 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       stop,
     };
   } catch (error) {
+    await releasePlugins?.().catch((failure: unknown) =>
+      coreLog(`plugin.shutdown after a failed start: ${(failure as Error).message}`),
+    );
     await store.close();
     modelRuntime.close();
     throw error;

@@ -87,16 +87,20 @@ describe("graceful stop", () => {
 });
 
 describe("listening", () => {
-  test("a port in use stops start-up naming the address and the setting to change, and writes no daemon.json", async () => {
+  test("a port in use stops start-up naming the address and the setting to change, writes no daemon.json, and still fires plugin.shutdown", async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", () => resolve()));
     const { port } = taken.address() as AddressInfo;
     const home = mkdtempSync(join(tmpdir(), "elowen-port-taken-"));
     try {
-      await expect(startTestDaemon({ home, config: { server: { port } } })).rejects.toThrow(
+      await expect(
+        startTestDaemon({ home, plugins: ["good"], config: { server: { port } } }),
+      ).rejects.toThrow(
         `cannot listen on 127.0.0.1:${port}: the port is in use (another daemon or program listens there); set ELOWEN_PORT or server.port (0 picks a free port)`,
       );
       expect(existsSync(join(home, "daemon.json"))).toBe(false);
+      // The plugins it had loaded were still told to clean up, once.
+      expect(readFileSync(join(goodContext().dataDir, "shutdown.log"), "utf8")).toBe("stop\n");
     } finally {
       await new Promise((resolve) => taken.close(resolve));
       rmSync(home, { recursive: true, force: true });
