@@ -2,7 +2,7 @@ import type { PickerDescriptor } from "@elowen/plugin-api";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
-import { useFocusFirst } from "./focus-first.js";
+import { useDialogKeys, useFocusFirst } from "./focus-first.js";
 
 /**
  * A picker command rendered locally (seed 000: a picker creates no model turn): its descriptor
@@ -59,15 +59,10 @@ export function PickerDialog(props: {
   const titleId = `picker-${props.name}`;
   const listRef = useRef<HTMLUListElement>(null);
   useFocusFirst(listRef, descriptor !== undefined);
+  const dialogRef = useRef<HTMLElement>(null);
+  useDialogKeys(dialogRef, props.onClose, descriptor);
   return (
-    <section
-      class="picker"
-      role="dialog"
-      aria-labelledby={titleId}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") props.onClose();
-      }}
-    >
+    <section class="picker" role="dialog" aria-labelledby={titleId} ref={dialogRef}>
       <header>
         <h2 id={titleId}>{descriptor?.title ?? `/${props.name}`}</h2>
         <button type="button" class="quiet" onClick={props.onClose} aria-label="Close picker">

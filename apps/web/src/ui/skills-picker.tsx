@@ -3,7 +3,7 @@ import { rowKey } from "../model/skills-store.js";
 import { Alert } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
 import { DeleteSkill, RemovedNotice, useSkillDeletion } from "./delete-skill.js";
-import { useFocusFirst } from "./focus-first.js";
+import { useDialogKeys, useFocusFirst } from "./focus-first.js";
 import { useSkills, viewText } from "./skills-host.js";
 import { sourceLabel } from "./skills-settings.js";
 import { useStore } from "./use-store.js";
@@ -28,15 +28,10 @@ export function SkillsPicker(props: {
   const admin = isAdministrator(me);
   const listRef = useRef<HTMLUListElement>(null);
   useFocusFirst(listRef, !state.loading);
+  const dialogRef = useRef<HTMLElement>(null);
+  useDialogKeys(dialogRef, props.onClose, state.rows);
   return (
-    <section
-      class="picker"
-      role="dialog"
-      aria-labelledby="skills-picker-title"
-      onKeyDown={(e) => {
-        if (e.key === "Escape") props.onClose();
-      }}
-    >
+    <section class="picker" role="dialog" aria-labelledby="skills-picker-title" ref={dialogRef}>
       <header>
         <h2 id="skills-picker-title">{viewText(host, "skills.title", "Skills")}</h2>
         <button type="button" class="quiet" onClick={props.onClose} aria-label="Close picker">
