@@ -16,7 +16,8 @@ export interface UrlOpener {
  * turn), actions sent to the daemon. An action's `notice` shows beside its `openUrl`; the browser
  * opener runs once for that selection, and never for the initial render, for an answer to an
  * older picker generation (the picker was re-rendered or closed meanwhile), or for an expired
- * publication (the command catalog was read again and no longer offers the command).
+ * publication (the command catalog was read again since the picker was rendered, or no longer
+ * offers the command).
  */
 export class PickerFlow {
   #generation = 0;
@@ -30,6 +31,9 @@ export class PickerFlow {
   /** Renders a daemon picker and shows it. */
   async open(command: CatalogCommand, args: string): Promise<void> {
     const generation = ++this.#generation;
+    // The publication the picker is rendered from: an answer after the catalog was read again is
+    // for an expired publication.
+    const catalog = this.session.catalogGeneration;
     const sessionId = this.session.id;
     const descriptor = await this.session.client.renderPicker(command.name, {
       surface: "cli",
@@ -37,7 +41,7 @@ export class PickerFlow {
       ...(sessionId ? { sessionId } : {}),
     });
     if (generation !== this.#generation) return;
-    this.#show(command, args, descriptor, generation);
+    this.#show(command, args, descriptor, generation, catalog);
   }
 
   /** Shows a picker built here (a builtin such as /sessions) with its own action. */
@@ -71,10 +75,12 @@ export class PickerFlow {
     args: string,
     descriptor: PickerDescriptor,
     generation: number,
+    catalog: number,
   ): void {
     const dialog = new PickerDialog(command.name, descriptor, generation);
     dialog.onClose = () => this.close(dialog);
-    dialog.onAction = (itemId, action) => void this.#act(command, args, dialog, itemId, action);
+    dialog.onAction = (itemId, action) =>
+      void this.#act(command, args, dialog, itemId, action, catalog);
     this.screen.setDialog({ kind: "picker", component: dialog });
   }
 
@@ -84,10 +90,10 @@ export class PickerFlow {
     dialog: PickerDialog,
     itemId: string,
     action: string,
+    catalog: number,
   ): Promise<void> {
     dialog.busy = true;
     this.screen.refresh();
-    const catalog = this.session.catalogGeneration;
     const sessionId = this.session.id;
     let result: Awaited<ReturnType<typeof this.session.client.pickerAction>>;
     try {

@@ -112,6 +112,46 @@ describe("the command catalog", () => {
   });
 });
 
+describe("an expired publication", () => {
+  test("never opens the browser for a picker rendered from a catalog read before the daemon restarted, and shows the URL", async () => {
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, { fresh: true });
+    chat.submit("/signin");
+    await chat.see("/Sign in");
+    const read = chat.app.session.catalogGeneration;
+    const port = Number(new URL(t.url).port);
+    const restarted = await t.restart({
+      config: { server: { port }, plugins: { bundled: false } },
+    });
+    try {
+      await until(
+        () => chat.app.session.catalogGeneration > read,
+        "the catalog to be read again after the reconnect",
+      );
+      chat.keys(ENTER);
+      const notice = await chat.see("Sign in to Docs server in your browser.");
+      expect(notice).toContain("Open this URL in a browser:");
+      expect(notice.replace(/\s+/g, "")).toContain(SIGN_IN_URL);
+      expect(chat.opened).toEqual([]);
+      // A picker rendered from the catalog as it is now opens the browser again.
+      const expired = chat.app.screen.dialog?.component;
+      chat.keys(ESCAPE);
+      await until(() => chat.app.screen.dialog === undefined, "the old picker to close");
+      chat.submit("/signin");
+      await until(
+        () =>
+          chat.app.screen.dialog?.kind === "picker" && chat.app.screen.dialog.component !== expired,
+        "a fresh picker",
+      );
+      chat.keys(ENTER);
+      await until(() => chat.opened.length === 1, "the browser to open for the fresh picker");
+      expect(chat.opened).toEqual([SIGN_IN_URL]);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
 describe("builtin commands", () => {
   test("/rename, /new and /sessions work locally without a model turn", async () => {
     const t = await live.daemon({ bundled: false });
