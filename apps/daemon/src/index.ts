@@ -4,7 +4,7 @@
  * scope seams are exported for the brain (part 2) and for tests.
  */
 
-export { MAX_AGENT_DEPTH } from "./brain/agents/sub-agents.js";
+export { AGENTS_LISTED_PER_SESSION, MAX_AGENT_DEPTH } from "./brain/agents/sub-agents.js";
 export type { BrainParts } from "./brain/brain.js";
 export { Brain, PausedError } from "./brain/brain.js";
 export type { BrainConfig } from "./brain/brain-config.js";

@@ -8,10 +8,25 @@ import { runTurn } from "../turn/run-turn.js";
 
 /** How deep sub-agents may spawn sub-agents (ours). */
 export const MAX_AGENT_DEPTH = 4;
+/**
+ * How many finished sub-agents `$.agent.list()` keeps listing per session (ours): past it the
+ * oldest finished one is dropped; running ones are always listed.
+ */
+export const AGENTS_LISTED_PER_SESSION = 50;
 
-interface AgentRecord extends AgentInfo {
-  readonly parentSessionId: string;
-  readonly depth: number;
+/** A session's sub-agents, oldest first, kept with the session's in-memory state. */
+export type AgentRecords = Map<string, AgentInfo>;
+
+/** Drops the oldest finished records past {@link AGENTS_LISTED_PER_SESSION}. */
+function trim(records: AgentRecords): void {
+  let finished = 0;
+  for (const record of records.values()) if (record.state !== "running") finished += 1;
+  for (const [agentId, record] of records) {
+    if (finished <= AGENTS_LISTED_PER_SESSION) return;
+    if (record.state === "running") continue;
+    records.delete(agentId);
+    finished -= 1;
+  }
 }
 
 /**
@@ -19,11 +34,13 @@ interface AgentRecord extends AgentInfo {
  * session (kind `subagent`, the parent's owner), whose turn raises `turn.*` with that id and runs
  * `brain.run.beforeSettle` in its own scope. It is not interactive (its questions expire at once,
  * its cards go nowhere) and is aborted with its parent's turn. The parent session hears `agent`
- * events; `spawn` resolves the child's answer.
+ * events; `spawn` resolves the child's answer. A session's records live with its in-memory state
+ * (evicted with it, as after a restart), at most AGENTS_LISTED_PER_SESSION finished ones.
  */
 export class SubAgents {
   readonly #brain: Brain;
-  readonly #agents = new Map<string, AgentRecord>();
+  /** The depth of each running sub-agent, for the nesting limit of the agents it spawns. */
+  readonly #depths = new Map<string, number>();
   #ordinal = 0;
 
   constructor(brain: Brain) {
@@ -39,7 +56,7 @@ export class SubAgents {
     if (!scope || !parent) throw new NotInTurnError("agent.spawn");
     if (typeof args?.prompt !== "string" || args.prompt.trim() === "")
       throw new TypeError("agent.spawn: prompt is a non-empty string");
-    const depth = (parent.agentId ? (this.#agents.get(parent.agentId)?.depth ?? 0) : 0) + 1;
+    const depth = (parent.agentId ? (this.#depths.get(parent.agentId) ?? 0) : 0) + 1;
     if (depth > MAX_AGENT_DEPTH)
       throw new Error(`agent.spawn: sub-agents nest at most ${MAX_AGENT_DEPTH} deep`);
     const { host } = this.#brain.context;
@@ -52,14 +69,15 @@ export class SubAgents {
       title: name,
     });
     const agentId = mintId("a");
-    const record = {
+    const record: { agentId: string; name: string; state: AgentInfo["state"] } = {
       agentId,
       name,
-      state: "running" as AgentInfo["state"],
-      parentSessionId: scope.sessionId,
-      depth,
+      state: "running",
     };
-    this.#agents.set(agentId, record);
+    // The parent turn holds its session's state in memory until the spawn returns.
+    const records = this.#brain.context.runtime(scope.sessionId).agents;
+    records.set(agentId, record);
+    this.#depths.set(agentId, depth);
     const publish = (extra: object) =>
       host.events.publish(scope.sessionId, "agent", {
         agentId,
@@ -102,6 +120,8 @@ export class SubAgents {
       throw error;
     } finally {
       parent.controller.signal.removeEventListener("abort", stop);
+      this.#depths.delete(agentId);
+      trim(records);
     }
   }
 
@@ -109,8 +129,7 @@ export class SubAgents {
   list(): readonly AgentInfo[] {
     const scope = currentTurn();
     if (!scope) throw new NotInTurnError("agent.list");
-    return [...this.#agents.values()]
-      .filter((a) => a.parentSessionId === scope.sessionId)
-      .map(({ agentId, name, state }) => ({ agentId, name, state }));
+    const records = this.#brain.context.runtime(scope.sessionId).agents;
+    return [...records.values()].map(({ agentId, name, state }) => ({ agentId, name, state }));
   }
 }

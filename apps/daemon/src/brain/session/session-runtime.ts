@@ -1,6 +1,7 @@
 import { setMaxListeners } from "node:events";
 import type { TurnOutcome } from "@elowen/client";
 import type { Access, PromptOrigin } from "@elowen/plugin-api";
+import type { AgentRecords } from "../agents/sub-agents.js";
 import type { ReplayCache } from "../context/replay-cache.js";
 import type { ComposedPrompt } from "../turn/compose-prompt.js";
 
@@ -46,6 +47,8 @@ export class SessionRuntime {
   readonly alwaysAllowed = new Set<string>();
   /** The system prompt the session's last turn composed, and what it was composed from. */
   systemPrompt: ComposedPrompt | undefined;
+  /** The session's sub-agents for `$.agent.list()`, oldest first (bounded by SubAgents). */
+  readonly agents: AgentRecords = new Map();
   /** What the last settled turn left for the next one to replay (used once). */
   replay: ReplayCache | undefined;
   #draining = false;
