@@ -20,13 +20,13 @@ export type { ModelConfig, ModelProviderName } from "./brain/model/model-config.
 export { MODEL_PROVIDERS, ModelConfigSchema } from "./brain/model/model-config.js";
 export type { ModelRequest, ModelRuntime } from "./brain/model/model-runtime.js";
 export { OFFLINE_NOTICE } from "./brain/model/offline-model.js";
-export { OFFLINE_PROMPT_CACHE_SESSIONS } from "./brain/model/prompt-cache-slots.js";
 export type { OfflineScript, ScriptStep } from "./brain/model/offline-script.js";
 export {
   OfflineScriptError,
   OfflineScriptSchema,
   parseOfflineScript,
 } from "./brain/model/offline-script.js";
+export { OFFLINE_PROMPT_CACHE_SESSIONS } from "./brain/model/prompt-cache-slots.js";
 export { MissingApiKeyError, TRUNCATED_STREAM_MESSAGE } from "./brain/model/provider-model.js";
 export { resolveModel } from "./brain/model/resolve-model.js";
 export type {
