@@ -13,6 +13,9 @@ const TONES = {
 /** A card panel never takes more than this share of the screen's rows (ours). */
 export const CARD_PANEL_MAX_SHARE = 1 / 3;
 
+/** The most rows a card's text takes in the panel; the rest is counted (ours). */
+export const CARD_TEXT_MAX_LINES = 3;
+
 function itemMark(item: BrainCardItem, spinner: string): string {
   switch (item.status) {
     case "running":
@@ -49,7 +52,7 @@ export function cardsPanelLines(
     const tone = TONES[card.tone ?? "info"];
     const bar = tone("┃ ");
     if (card.title) lines.push(oneLine(`${bar}${bold(card.title)}`, width));
-    if (card.text) lines.push(...prefixed(dim(card.text), width, bar, bar).slice(0, 3));
+    if (card.text) lines.push(...textLines(card.text, width, bar));
     for (const item of card.items ?? []) {
       const timing = formatTiming({ startedAt: item.startedAt, durationMs: item.durationMs }, now);
       lines.push(
@@ -65,6 +68,17 @@ export function cardsPanelLines(
   return [
     ...lines.slice(0, maxLines - 1),
     oneLine(dim(`┃ … ${lines.length - maxLines + 1} more card lines`), width),
+  ];
+}
+
+/** A card's text, wrapped, cut to {@link CARD_TEXT_MAX_LINES} with what it left out counted. */
+function textLines(text: string, width: number, bar: string): string[] {
+  const wrapped = prefixed(dim(text), width, bar, bar);
+  if (wrapped.length <= CARD_TEXT_MAX_LINES) return wrapped;
+  const more = wrapped.length - (CARD_TEXT_MAX_LINES - 1);
+  return [
+    ...wrapped.slice(0, CARD_TEXT_MAX_LINES - 1),
+    oneLine(`${bar}${dim(`… ${more} more ${more === 1 ? "line" : "lines"}`)}`, width),
   ];
 }
 

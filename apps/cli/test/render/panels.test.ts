@@ -42,6 +42,25 @@ describe("the pinned-cards panel", () => {
     expect((await h.draw()).join("\n")).not.toContain("Todo");
   });
 
+  test.each([
+    { rows: 3, shown: ["one", "two", "three"], more: undefined },
+    { rows: 4, shown: ["one", "two"], more: "… 2 more lines" },
+  ])(
+    "draws a pinned card's text of $rows lines as at most three rows, counting what it left out",
+    async ({ rows, shown, more }) => {
+      h = screenHarness({ rows: 30 });
+      const text = ["one", "two", "three", "four"].slice(0, rows).join("\n");
+      h.receive(event("card", { card: { id: "note", title: "Note", pinned: true, text } }));
+      const lines = (await h.draw()).map((line) => line.trimEnd());
+      const at = lines.indexOf("┃ Note");
+      expect(lines.slice(at + 1, at + 1 + shown.length + (more ? 1 : 0))).toEqual([
+        ...shown.map((line) => `┃ ${line}`),
+        ...(more ? [`┃ ${more}`] : []),
+      ]);
+      expect(lines[at + 1 + shown.length + (more ? 1 : 0)]).not.toMatch(/^┃/);
+    },
+  );
+
   test("cuts the panel to a third of the screen and says how many lines it left out", async () => {
     h = screenHarness({ rows: 15 });
     h.receive(
