@@ -1,4 +1,5 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
+import type { TestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
 import { liveChat } from "./app-harness.js";
 
@@ -7,6 +8,22 @@ const live = liveChat();
 const SIGN_IN_URL = `https://auth.example.com/oauth/authorize?client_id=elowen-cli&redirect_uri=http%3A%2F%2F127.0.0.1%3A7457%2Fcallback&scope=docs.read&state=${"s".repeat(220)}&end=1`;
 const ENTER = "\r";
 const ESCAPE = "\x1b";
+
+const restarts: TestDaemon[] = [];
+afterEach(async () => {
+  for (const daemon of restarts.splice(0)) await daemon.close();
+});
+
+/** Restarts the daemon on its data and its port (the chat reconnects to it), with other plugins if given. */
+async function restartOnSamePort(t: TestDaemon, plugins?: readonly string[]): Promise<TestDaemon> {
+  const port = Number(new URL(t.url).port);
+  const next = await t.restart({
+    ...(plugins ? { plugins } : {}),
+    config: { server: { port }, plugins: { bundled: false } },
+  });
+  restarts.push(next);
+  return next;
+}
 
 /** How many turns the open session has (pickers and builtins must create none). */
 async function turns(): Promise<number> {
@@ -92,23 +109,15 @@ describe("the command catalog", () => {
     chat.keys("/", "s");
     await chat.see(/signin\s+Sign in to a documentation server/);
     chat.keys("\x7f", "\x7f");
-    const port = Number(new URL(t.url).port);
     // The same data and port, without the plugin that published /signin.
-    const restarted = await t.restart({
-      plugins: [],
-      config: { server: { port }, plugins: { bundled: false } },
-    });
-    try {
-      await until(
-        () => chat.app.session.commands.every((command) => command.name !== "signin"),
-        "the catalog to be read again",
-      );
-      chat.keys("/", "s");
-      const menu = await chat.see(/sessions\s+Switch to another conversation/);
-      expect(menu).not.toContain("signin");
-    } finally {
-      await restarted.close();
-    }
+    await restartOnSamePort(t, []);
+    await until(
+      () => chat.app.session.commands.every((command) => command.name !== "signin"),
+      "the catalog to be read again",
+    );
+    chat.keys("/", "s");
+    const menu = await chat.see(/sessions\s+Switch to another conversation/);
+    expect(menu).not.toContain("signin");
   });
 });
 
@@ -119,36 +128,29 @@ describe("an expired publication", () => {
     chat.submit("/signin");
     await chat.see("/Sign in");
     const read = chat.app.session.catalogGeneration;
-    const port = Number(new URL(t.url).port);
-    const restarted = await t.restart({
-      config: { server: { port }, plugins: { bundled: false } },
-    });
-    try {
-      await until(
-        () => chat.app.session.catalogGeneration > read,
-        "the catalog to be read again after the reconnect",
-      );
-      chat.keys(ENTER);
-      const notice = await chat.see("Sign in to Docs server in your browser.");
-      expect(notice).toContain("Open this URL in a browser:");
-      expect(notice.replace(/\s+/g, "")).toContain(SIGN_IN_URL);
-      expect(chat.opened).toEqual([]);
-      // A picker rendered from the catalog as it is now opens the browser again.
-      const expired = chat.app.screen.dialog?.component;
-      chat.keys(ESCAPE);
-      await until(() => chat.app.screen.dialog === undefined, "the old picker to close");
-      chat.submit("/signin");
-      await until(
-        () =>
-          chat.app.screen.dialog?.kind === "picker" && chat.app.screen.dialog.component !== expired,
-        "a fresh picker",
-      );
-      chat.keys(ENTER);
-      await until(() => chat.opened.length === 1, "the browser to open for the fresh picker");
-      expect(chat.opened).toEqual([SIGN_IN_URL]);
-    } finally {
-      await restarted.close();
-    }
+    await restartOnSamePort(t);
+    await until(
+      () => chat.app.session.catalogGeneration > read,
+      "the catalog to be read again after the reconnect",
+    );
+    chat.keys(ENTER);
+    const notice = await chat.see("Sign in to Docs server in your browser.");
+    expect(notice).toContain("Open this URL in a browser:");
+    expect(notice.replace(/\s+/g, "")).toContain(SIGN_IN_URL);
+    expect(chat.opened).toEqual([]);
+    // A picker rendered from the catalog as it is now opens the browser again.
+    const expired = chat.app.screen.dialog?.component;
+    chat.keys(ESCAPE);
+    await until(() => chat.app.screen.dialog === undefined, "the old picker to close");
+    chat.submit("/signin");
+    await until(
+      () =>
+        chat.app.screen.dialog?.kind === "picker" && chat.app.screen.dialog.component !== expired,
+      "a fresh picker",
+    );
+    chat.keys(ENTER);
+    await until(() => chat.opened.length === 1, "the browser to open for the fresh picker");
+    expect(chat.opened).toEqual([SIGN_IN_URL]);
   });
 });
 
