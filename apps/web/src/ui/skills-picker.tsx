@@ -5,7 +5,7 @@ import { isAdministrator, useApp } from "./app-context.js";
 import { DeleteSkill, RemovedNotice, useSkillDeletion } from "./delete-skill.js";
 import { useDialogKeys, useFocusFirst } from "./focus-first.js";
 import { useSkills, viewText } from "./skills-host.js";
-import { sourceLabel } from "./skills-settings.js";
+import { namedFor, sourceLabel } from "./skills-settings.js";
 import { useStore } from "./use-store.js";
 
 /**
@@ -57,7 +57,7 @@ export function SkillsPicker(props: {
                 <button
                   type="button"
                   class="quiet"
-                  aria-label={`${viewText(host, "skills.deleteKey", "delete")} ${row.name}`}
+                  aria-label={`${viewText(host, "skills.deleteKey", "delete")} ${namedFor(host, row, rows)}`}
                   onClick={() => deletion.start(row)}
                 >
                   {viewText(host, "skills.deleteKey", "delete")}

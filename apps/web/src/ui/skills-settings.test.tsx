@@ -77,7 +77,13 @@ describe("the Skills settings", () => {
       if (!found) throw new Error("no personal twin yet");
       return found;
     });
-    fireEvent.click(within(mine).getByRole("button", { name: "Edit twin" }));
+    // Two rows are named twin: each control says which one it acts on.
+    expect(
+      screen
+        .getAllByRole("button", { name: /^Edit twin/ })
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(expect.arrayContaining(["Edit twin (Personal)", "Edit twin (Instance)"]));
+    fireEvent.click(within(mine).getByRole("button", { name: "Edit twin (Personal)" }));
     const editor = within(mine).getByRole("form", { name: "Edit twin" });
     fireEvent.input(within(editor).getByLabelText("Description"), {
       target: { value: "Use it everywhere." },

@@ -95,6 +95,7 @@ export function SkillsSettings() {
                 <SkillSummary
                   host={host}
                   row={row}
+                  named={namedFor(host, row, state.rows)}
                   onEdit={row.revision !== undefined ? () => setEditing(key) : undefined}
                   onDelete={row.revision !== undefined ? () => deletion.start(row) : undefined}
                 />
@@ -116,9 +117,20 @@ export function SkillsSettings() {
   );
 }
 
+/**
+ * How a row's controls name it: by its name, and by its source too when another listed row has
+ * the same name (a personal and an instance skill), so no two controls read the same.
+ */
+export function namedFor(host: HostUi, row: SkillRow, rows: readonly SkillRow[]): string {
+  const twins = rows.filter((r) => r.name === row.name).length;
+  return twins > 1 ? `${row.name} (${sourceLabel(host, row.catalogSource)})` : row.name;
+}
+
 function SkillSummary(props: {
   readonly host: HostUi;
   readonly row: SkillRow;
+  /** The row's name as its controls say it ({@link namedFor}). */
+  readonly named: string;
   readonly onEdit: (() => void) | undefined;
   readonly onDelete: (() => void) | undefined;
 }) {
@@ -144,7 +156,7 @@ function SkillSummary(props: {
       )}
       <div class="actions">
         {props.onEdit && (
-          <button type="button" onClick={props.onEdit} aria-label={`Edit ${row.name}`}>
+          <button type="button" onClick={props.onEdit} aria-label={`Edit ${props.named}`}>
             Edit
           </button>
         )}
@@ -153,7 +165,7 @@ function SkillSummary(props: {
             type="button"
             class="danger"
             onClick={props.onDelete}
-            aria-label={`Delete ${row.name}`}
+            aria-label={`Delete ${props.named}`}
           >
             Delete
           </button>
