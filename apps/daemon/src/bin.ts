@@ -13,7 +13,8 @@ async function main(): Promise<void> {
     signals += 1;
     if (signals > 1 || !daemon) {
       process.stderr.write(`elowen-daemon: ${signal} again, exiting now\n`);
-      process.exit(130);
+      // 128 + the signal's number, as a shell reports a process the signal ended.
+      process.exit(signal === "SIGTERM" ? 143 : 130);
     }
     process.stderr.write(
       `elowen-daemon: ${signal} received, stopping (send it again to exit at once)\n`,

@@ -44,21 +44,27 @@ describe("elowen-daemon (the real bin)", () => {
     expect(existsSync(join(dir, "daemon.json"))).toBe(false);
   });
 
-  test("a second signal exits at once while plugin.shutdown hooks still run", async () => {
-    const dir = home();
-    writeFileSync(
-      join(dir, "elowen.yaml"),
-      `plugins:\n  bundled: false\n  dirs: [${JSON.stringify(fixturePlugin("hang-shutdown"))}]\n`,
-    );
-    const daemon = spawnNode([bin], { ELOWEN_HOME: dir, ELOWEN_PORT: "0" });
-    await daemon.waitFor((line) => line.startsWith("Press Ctrl-C"));
-    daemon.process.kill("SIGINT");
-    for (let i = 0; i < 200 && !daemon.stderr().includes("stopping"); i += 1)
-      await new Promise((r) => setTimeout(r, 5));
-    daemon.process.kill("SIGINT");
-    expect(await daemon.exited()).toEqual({ code: 130, signal: null });
-    expect(daemon.stderr()).toMatch(/SIGINT again, exiting now/);
-  });
+  test.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)(
+    "a second %s exits at once (code %i) while plugin.shutdown hooks still run",
+    async (signal, code) => {
+      const dir = home();
+      writeFileSync(
+        join(dir, "elowen.yaml"),
+        `plugins:\n  bundled: false\n  dirs: [${JSON.stringify(fixturePlugin("hang-shutdown"))}]\n`,
+      );
+      const daemon = spawnNode([bin], { ELOWEN_HOME: dir, ELOWEN_PORT: "0" });
+      await daemon.waitFor((line) => line.startsWith("Press Ctrl-C"));
+      daemon.process.kill(signal);
+      for (let i = 0; i < 200 && !daemon.stderr().includes("stopping"); i += 1)
+        await new Promise((r) => setTimeout(r, 5));
+      daemon.process.kill(signal);
+      expect(await daemon.exited()).toEqual({ code, signal: null });
+      expect(daemon.stderr()).toContain(`${signal} again, exiting now`);
+    },
+  );
 
   test("an invalid config stops start-up listing every problem, and nothing is written", async () => {
     const dir = home();
