@@ -113,6 +113,7 @@ export function accountRoutes(app: FastifyInstance, context: HttpContext): void 
     schema: { params: AccountParamsSchema, response: { 200: z.array(TokenInfoSchema) } },
     handler: async (request) => {
       ownerOrSelf(request, request.params.accountId);
+      await requireAccount(request.params.accountId);
       return [...(await store.tokens.list(request.params.accountId))];
     },
   });
