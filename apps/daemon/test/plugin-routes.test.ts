@@ -15,7 +15,7 @@ function raw(path: string) {
 
 describe("plugin routes", () => {
   test("a declared pattern matches; the handler gets params decoded once, an empty path, and no credentials", async () => {
-    const response = await raw("/plugins/good/items/hello%20world?owner=me&owner=instance");
+    const response = await raw("/plugins/good/items/hello%20world?owner=me");
     expect(response).toEqual({
       status: 200,
       body: {
@@ -24,6 +24,17 @@ describe("plugin routes", () => {
         query: { owner: "me" },
         user: 1,
         auth: null,
+      },
+    });
+  });
+
+  test("a query parameter given twice is a 400 naming it, before any handler runs: a target is never picked for the caller", async () => {
+    const response = await raw("/plugins/good/items/x?owner=me&owner=instance");
+    expect(response).toEqual({
+      status: 400,
+      body: {
+        error: "query.owner: given more than once; a plugin route takes each query parameter once",
+        path: "query.owner",
       },
     });
   });

@@ -19,8 +19,9 @@ const RESERVED_HEADERS = new Set([
 /**
  * The dispatcher of plugin routes under `/plugins/`: authenticated like every route, matched as
  * complete declared patterns against the raw path (an undeclared path or suffix is a 404 before
- * any handler runs), parameters decoded exactly once, `req.path` empty. A user-grantable plugin's
- * routes answer 403 to accounts without its grant. A handler that throws answers 500.
+ * any handler runs), parameters decoded exactly once, `req.path` empty. A query parameter given
+ * more than once is a 400 naming it. A user-grantable plugin's routes answer 403 to accounts
+ * without its grant. A handler that throws answers 500.
  */
 export function pluginRoutes(app: FastifyInstance, context: HttpContext): void {
   app.route({
@@ -44,11 +45,20 @@ export function pluginRoutes(app: FastifyInstance, context: HttpContext): void {
         });
       }
       const handler = entry.handler;
+      const repeated = repeatedParameter(request.query);
+      if (repeated !== undefined) {
+        // A handler reads one value a name; taking the first would silently pick, say, one of
+        // two mutation owners. Ambiguity is refused before the handler runs.
+        return reply.code(400).send({
+          error: `query.${repeated}: given more than once; a plugin route takes each query parameter once`,
+          path: `query.${repeated}`,
+        });
+      }
       const pluginRequest: PluginRequest = {
         method: request.method as PluginRouteMethod,
         path: "",
         params,
-        query: firstValues(request.query),
+        query: stringValues(request.query),
         body: request.body ?? undefined,
         access,
         headers: visibleHeaders(request),
@@ -81,7 +91,13 @@ export function pluginRoutes(app: FastifyInstance, context: HttpContext): void {
   });
 }
 
-function firstValues(query: unknown): Record<string, string | undefined> {
+function repeatedParameter(query: unknown): string | undefined {
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>))
+    if (Array.isArray(value)) return key;
+  return undefined;
+}
+
+function stringValues(query: unknown): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     out[key] = Array.isArray(value)
