@@ -26,6 +26,13 @@ export interface ModelRequest {
   readonly agentOrdinal?: number;
   /** For `review`: the review request's position among the daemon's review requests, from 0. */
   readonly reviewOrdinal?: number;
+  /**
+   * The shared prefix the context's system prompt begins with (followed by a blank line and the
+   * session suffix). An Anthropic request sends it as its own system block carrying the cache
+   * breakpoint, then the suffix as a second block, so sessions that differ only in session data
+   * share the cached prefix. Absent or empty: the system prompt goes out as pi-ai builds it.
+   */
+  readonly systemPrefix?: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { ModelConfig, ModelProviderName } from "./model-config.js";
 import type { ModelRuntime } from "./model-runtime.js";
 import { RateLimitTracker } from "./rate-limits.js";
 import { redactor } from "./redact.js";
+import { splitSystemPrefix } from "./system-blocks.js";
 
 /** How each configured provider maps onto pi-ai: its API, pi provider id, base URL and key variable. */
 const PROVIDERS: Record<
@@ -137,15 +138,31 @@ export function createProviderModel(
         : "api-key",
     model,
     reasoning,
-    stream: (requestModel, context, options) =>
-      streamSimple(requestModel, context, {
+    stream: (requestModel, context, options, request) => {
+      const prefix = request.systemPrefix ?? "";
+      return streamSimple(requestModel, context, {
         ...options,
         apiKey,
+        // The cache boundary goes in before anyone else sees the payload, so what the caller's
+        // onPayload records (the skill reviewer's captured request) is what is sent.
+        ...(prefix === ""
+          ? {}
+          : {
+              onPayload: async (payload: unknown, payloadModel: Model<Api>) => {
+                const split =
+                  payloadModel.api === "anthropic-messages"
+                    ? splitSystemPrefix(payload, prefix)
+                    : payload;
+                const next = await options.onPayload?.(split, payloadModel);
+                return next === undefined && split !== payload ? split : next;
+              },
+            }),
         onResponse: async (response, responseModel) => {
           limits.observe(response.headers);
           await options.onResponse?.(response, responseModel);
         },
-      }),
+      });
+    },
     rateLimits: () => limits.current(),
     finish(message) {
       if (config.detectTruncation && truncated(message))

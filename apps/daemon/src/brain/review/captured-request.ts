@@ -27,6 +27,11 @@ export interface CapturedRequest {
   /** The payload-shaping options (no signal, no callbacks). */
   readonly options: SimpleStreamOptions;
   readonly connection: ConnectionPin | undefined;
+  /**
+   * The shared prefix of the system prompt the request split off as its own cacheable block
+   * (`ModelRequest.systemPrefix`); a review re-sends it so its prefix stays byte-identical.
+   */
+  readonly systemPrefix?: string;
   /** The provider's payload exactly as it built it; undefined until built (or never, offline). */
   payload: unknown;
 }
@@ -77,6 +82,7 @@ export function captureRequest(
   options: SimpleStreamOptions,
   now: number,
   observer: RequestObserver | undefined,
+  systemPrefix = "",
 ): { readonly captured: CapturedRequest; readonly options: SimpleStreamOptions } {
   const captured: CapturedRequest = {
     at: now,
@@ -89,6 +95,7 @@ export function captureRequest(
     },
     options: pinnedOptions(options),
     connection: observer?.connection(),
+    ...(systemPrefix === "" ? {} : { systemPrefix }),
     payload: undefined,
   };
   return {

@@ -143,6 +143,7 @@ async function dispatch(
       step: 0,
       purpose: "review",
       reviewOrdinal: ordinal,
+      ...(request.systemPrefix === undefined ? {} : { systemPrefix: request.systemPrefix }),
     },
   );
   for await (const _event of stream) {

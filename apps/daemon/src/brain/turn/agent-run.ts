@@ -105,11 +105,19 @@ export async function runAgent(
       step,
       purpose: turn.agentId === undefined ? "turn" : "agent",
       ...(turn.agentOrdinal === undefined ? {} : { agentOrdinal: turn.agentOrdinal }),
+      ...(turn.systemCachePrefix ? { systemPrefix: turn.systemCachePrefix } : {}),
     }),
     onEngineMessage: (message) =>
       turn.usages.push(turnUsageOf(message.usage, message.responseModel ?? message.model)),
     prepareRequest: (model, context, options) => {
-      const request = captureRequest(model, context, options, host.clock.now(), host.requests);
+      const request = captureRequest(
+        model,
+        context,
+        options,
+        host.clock.now(),
+        host.requests,
+        turn.systemCachePrefix,
+      );
       turn.lastRequest = request.captured;
       return request.options;
     },

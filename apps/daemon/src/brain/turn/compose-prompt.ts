@@ -5,7 +5,7 @@ import type {
   PromptComposeTrait,
   RenderSurface,
 } from "@elowen/plugin-api";
-import { compose, type PluginFilter, toSystemText } from "@elowen/prompt-compose";
+import { compose, type PluginFilter, toSystemBlocks, toSystemText } from "@elowen/prompt-compose";
 import type { PluginRegistry } from "../../plugins/registry.js";
 
 /** The tool that loads a skill: offering it turns on the `<available_skills>` block. */
@@ -32,7 +32,14 @@ function surfaceOf(access: Access): RenderSurface {
 /** A composed system prompt and what it was composed from (empty when a chain took part). */
 export interface ComposedPrompt {
   readonly key: string;
+  /** The whole system prompt as one string: the shared prefix, a blank line, the session suffix. */
   readonly text: string;
+  /**
+   * The shared prefix `text` begins with, which a provider that caches per block sends as its own
+   * cacheable block (an Anthropic request); empty when the prompt has no session part or no
+   * shared part, so there is nothing to split.
+   */
+  readonly cachePrefix: string;
 }
 
 /**
@@ -84,5 +91,7 @@ export async function composeSystemPrompt(
     sessionSections,
   });
   for (const problem of prompt.problems) request.log(`system prompt: ${problem.message}`);
-  return { key, text: toSystemText(prompt) };
+  const blocks = toSystemBlocks(prompt);
+  const cachePrefix = blocks.length === 2 ? (blocks[0]?.text ?? "") : "";
+  return { key, text: toSystemText(prompt), cachePrefix };
 }

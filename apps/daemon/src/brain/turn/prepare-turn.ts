@@ -150,6 +150,7 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   );
   runtime.systemPrompt = composed;
   turn.systemPrompt = composed.text;
+  turn.systemCachePrefix = composed.cachePrefix;
   const context = [
     ...(await submitContextBlocks(registry.hooks, start.context, scope)),
     ...(await mentionBlocks(

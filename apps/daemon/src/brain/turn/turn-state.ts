@@ -42,6 +42,8 @@ export interface TurnState {
   toolResults: number;
   lastToolName: string;
   systemPrompt: string;
+  /** The shared prefix of `systemPrompt` to send as its own cacheable block ("" for none). */
+  systemCachePrefix?: string;
   tools: ToolDef[];
   toolScope: ToolScope;
   authoring: AuthoringNotes;
