@@ -22,9 +22,11 @@ const SCRIPT = `turns:
             args:
               script: |
                 const weather = await tools.Weather({ city: "Oslo" });
-                await tools.Pic({ color: "red" });
+                await Promise.all([
+                  tools.Pic({ color: "red", delayMs: 50 }),
+                  tools.Pic({ color: "blue" }),
+                ]);
                 const asked = tools.Confirm({ question: "Proceed?" });
-                await tools.Pic({ color: "blue" });
                 await tools.Weather({ city: "Rome" });
                 await asked;
                 return weather;
@@ -76,8 +78,8 @@ describe("code mode through the daemon", () => {
     expect(trace.map((r) => [r.name, r.pending === true])).toEqual([
       ["Weather", false],
       ["Pic", false],
-      ["Confirm", false],
       ["Pic", false],
+      ["Confirm", false],
       ["Weather", false],
     ]);
     const confirm = trace.find((r) => r.name === "Confirm");
@@ -89,18 +91,36 @@ describe("code mode through the daemon", () => {
     const images = trace
       .filter((r) => r.images?.length)
       .sort((a, b) => (a.imageOrder ?? 0) - (b.imageOrder ?? 0));
-    expect(images.map((r) => r.args)).toEqual([{ color: "red" }, { color: "blue" }]);
+    // Red started first and finished last: the images come in completion order, not start order.
+    expect(trace.filter((r) => r.name === "Pic").map((r) => r.args)).toEqual([
+      { color: "red", delayMs: 50 },
+      { color: "blue" },
+    ]);
+    expect(images.map((r) => r.args)).toEqual([{ color: "blue" }, { color: "red", delayMs: 50 }]);
+    const wrappers = entries
+      .map((e) => parseEntryData(e))
+      .flatMap((p) =>
+        p?.kind === "tool_result" && ["exec", "wait"].includes(p.data.toolName)
+          ? [[p.data.toolName, p.data.details?.ownRow]]
+          : [],
+      );
+    expect(wrappers).toEqual([
+      ["exec", false],
+      ["wait", false],
+    ]);
+    // exec and wait draw no row of their own, live or reloaded: only the nested calls are rows.
+    expect(live.filter((r) => r.source === "direct")).toEqual([]);
 
     await t.daemon.stop();
     t = await start(home);
     const reloaded = historyRows((await t.owner.sessions.history(session.id)).entries);
     expect(reloaded).toEqual(live);
-    expect(reloaded.filter((r) => r.source === "nested").map((r) => r.name)).toEqual([
-      "Weather",
-      "Pic",
-      "Confirm",
-      "Pic",
-      "Weather",
+    expect(reloaded.map((r) => [r.source, r.name])).toEqual([
+      ["nested", "Weather"],
+      ["nested", "Pic"],
+      ["nested", "Pic"],
+      ["nested", "Confirm"],
+      ["nested", "Weather"],
     ]);
     expect(reloaded.every((r) => r.status !== "running")).toBe(true);
   });
