@@ -203,6 +203,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
           if (grants.pluginSkills) skillsOff.delete(accountId);
           else skillsOff.add(accountId);
         },
+        learningStatus: (access) => learning.status(access),
         hookAudit: () => [
           ...registry.hooks.audit().map((e) => ({ ...e })),
           ...registry.capabilityAudit.entries().map((e) => ({ ...e })),

@@ -83,6 +83,43 @@ describe("learning status through a real daemon", () => {
   });
 });
 
+describe("GET /learning/status", () => {
+  test("answers the signed-in account's learning status over HTTP, its reviewer's counts moving after a review", async () => {
+    t = await startReviewDaemon({ script: SCRIPT });
+    const ada = await t.account("ada");
+    const client = surfaceClient(t, ada.token, "web");
+    expect(await client.learningStatus()).toEqual({
+      enabled: true,
+      budget: 3,
+      reviewer: {
+        plugin: "acme-review-probe",
+        status: {
+          pendingCalls: 0,
+          interval: 1,
+          totals: { reviews: 0, created: 0, patched: 0, failed: 0 },
+          last: null,
+        },
+      },
+    });
+    await reviewedTurn(t, ada.token);
+    expect(await client.learningStatus()).toMatchObject({
+      reviewer: { status: { totals: { reviews: 1 }, last: { outcome: "completed" } } },
+    });
+  });
+
+  test("a reviewer not granted to the account is not shown, and a request without a token is refused", async () => {
+    t = await startReviewDaemon({ script: SCRIPT, probe: "review-probe-grantable" });
+    const ada = await t.account("ada");
+    expect(await surfaceClient(t, ada.token, "web").learningStatus()).toEqual({
+      enabled: false,
+      budget: 3,
+      reviewer: null,
+    });
+    const anonymous = await fetch(`${t.url}/learning/status`);
+    expect(anonymous.status).toBe(401);
+  });
+});
+
 describe("readReviewerStatus", () => {
   const read = (answer: () => unknown) => ({
     plugin: "acme",

@@ -41,7 +41,7 @@ import {
   SessionSchema,
   type UpdateSessionBody,
 } from "./schemas/sessions.js";
-import { BrainStatusSchema } from "./schemas/status.js";
+import { BrainStatusSchema, LearningStatusSchema } from "./schemas/status.js";
 import {
   type AbortBody,
   AbortResponseSchema,
@@ -151,6 +151,10 @@ export class ElowenClient {
   /** `GET /brain/status`. */
   status() {
     return this.request("GET", "/brain/status", { schema: BrainStatusSchema });
+  }
+  /** `GET /learning/status`: skill learning and its reviewer's status, for the bearer's account. */
+  learningStatus() {
+    return this.request("GET", "/learning/status", { schema: LearningStatusSchema });
   }
   /** `GET /me`: the bearer's account and grants. */
   me() {

@@ -164,8 +164,13 @@ export {
   SessionSchema,
   UpdateSessionBodySchema,
 } from "./schemas/sessions.js";
-export type { BrainStatusBody } from "./schemas/status.js";
-export { BrainStatusSchema, PluginStatusRowSchema } from "./schemas/status.js";
+export type { BrainStatusBody, LearningStatusBody } from "./schemas/status.js";
+export {
+  BrainStatusSchema,
+  LearningStatusSchema,
+  PluginStatusRowSchema,
+  SkillReviewerStatusSchema,
+} from "./schemas/status.js";
 export type {
   AbortBody,
   AbortResponse,

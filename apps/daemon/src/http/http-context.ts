@@ -1,4 +1,6 @@
+import type { Access } from "@elowen/plugin-api";
 import type { Brain } from "../brain/brain.js";
+import type { LearningStatus } from "../brain/review/learning-status.js";
 import type { SessionEvents } from "../live/session-events.js";
 import type { PromptBoxService } from "../plugins/prompt-box.js";
 import type { PluginRegistry } from "../plugins/registry.js";
@@ -16,6 +18,8 @@ export interface HttpContext {
   /** The sessions' prompt boxes: chains raised by clients, answers to plugins' requests. */
   readonly promptBox: PromptBoxService;
   readonly status: StatusSources;
+  /** Skill learning as an account sees it, its reviewer's own status read in that account's scope. */
+  readonly learningStatus: (access: Access) => Promise<LearningStatus>;
   /** The hook bus's audit ring buffer and the capability drops, oldest first. */
   readonly hookAudit: () => readonly Record<string, unknown>[];
   /** Tells the host an account's grants changed (the plugin-skill switch is read synchronously). */

@@ -1,24 +1,11 @@
+import { SkillReviewerStatusSchema } from "@elowen/client";
 import type { Access, SkillReviewerStatus } from "@elowen/plugin-api";
-import { z } from "zod";
 
 /** How long a reviewer's `status(userId)` may take before learning status is shown without it (ours). */
 export const LEARNING_STATUS_BUDGET_MS = 1000;
 
-const Count = z.number().int().min(0);
-
 /** Seed 003's `status(userId)` answer, read strictly: unknown keys and bad counts are refused. */
-export const SkillReviewerStatusSchema = z.strictObject({
-  pendingCalls: Count,
-  interval: z.number().int().min(1),
-  totals: z.strictObject({ reviews: Count, created: Count, patched: Count, failed: Count }),
-  last: z
-    .strictObject({
-      outcome: z.enum(["completed", "skipped", "failed", "aborted"]),
-      at: z.number().finite(),
-      detail: z.string().exactOptional(),
-    })
-    .nullable(),
-});
+export { SkillReviewerStatusSchema };
 
 /**
  * Learning as one account sees it: whether exchanges are offered for review at all, the live

@@ -1,11 +1,11 @@
-import { BrainStatusSchema, HookAuditSchema } from "@elowen/client";
+import { BrainStatusSchema, HookAuditSchema, LearningStatusSchema } from "@elowen/client";
 import type { FastifyInstance } from "fastify";
 import { runWithAccess } from "../../plugins/access-scope.js";
 import { assembleStatus } from "../../plugins/status-assembly.js";
 import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 
-/** `GET /brain/status` and the administrators' `GET /admin/hooks/audit`. */
+/** `GET /brain/status`, `GET /learning/status` and the administrators' `GET /admin/hooks/audit`. */
 export function statusRoutes(app: FastifyInstance, context: HttpContext): void {
   route(app, {
     method: "GET",
@@ -20,6 +20,20 @@ export function statusRoutes(app: FastifyInstance, context: HttpContext): void {
       return runWithAccess(access, () =>
         assembleStatus(context.status, { isAdmin: access.isAdmin, userId: access.userId }),
       );
+    },
+  });
+  route(app, {
+    method: "GET",
+    url: "/learning/status",
+    auth: "account",
+    summary:
+      "Skill learning for the signed-in account: on or off, the live write budget, and the reviewer's own status",
+    tags: ["status"],
+    schema: { response: { 200: LearningStatusSchema } },
+    handler: async (request) => {
+      const access = request.access;
+      if (!access) throw new Error("unauthenticated request reached /learning/status");
+      return context.learningStatus(access);
     },
   });
   route(app, {
