@@ -90,7 +90,13 @@ export { CardEmitter } from "./live/card-emitter.js";
 export { entryView } from "./live/entry-view.js";
 export { LiveJournal } from "./live/live-journal.js";
 export type { ReplayResult, SessionEventListener } from "./live/session-events.js";
-export { EVENT_REPLAY_BUFFER, SessionEvents } from "./live/session-events.js";
+export {
+  EVENT_BUFFERED_CHARS,
+  EVENT_REPLAY_BUFFER,
+  EVENT_REPLAY_BUFFER_CHARS,
+  SessionEvents,
+  sseFrame,
+} from "./live/session-events.js";
 export { OWNER_TOKEN_FILE } from "./owner-token.js";
 export {
   accountAccess,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { SessionEvents } from "./session-events.js";
+import { SessionEvents, sseFrame } from "./session-events.js";
 
 describe("SessionEvents", () => {
   test("ids increase across sessions within one boot", () => {
@@ -52,5 +52,64 @@ describe("SessionEvents", () => {
     unsubscribe();
     events.publish("s", "e", 2);
     expect(seen).toEqual(["b.1"]);
+  });
+
+  test("a session keeps at most bufferChars of frames: at the cap all stay, one past it the oldest goes", () => {
+    const size = sseFrame({ id: "b.1", type: "e", data: "x".repeat(90) }).length;
+    const events = new SessionEvents({ bootId: "b", bufferChars: size * 3 });
+    for (let i = 0; i < 3; i += 1) events.publish("s", "e", "x".repeat(90));
+    expect(events.subscribe("s", "b.0", () => {}).replay).toMatchObject({
+      kind: "replay",
+      events: [{ id: "b.1" }, { id: "b.2" }, { id: "b.3" }],
+    });
+    events.publish("s", "e", "x".repeat(90));
+    expect(events.subscribe("s", "b.1", () => {}).replay).toMatchObject({
+      kind: "replay",
+      events: [{ id: "b.2" }, { id: "b.3" }, { id: "b.4" }],
+    });
+    expect(events.subscribe("s", "b.0", () => {}).replay).toEqual({
+      kind: "reset",
+      reason: "expired",
+    });
+    expect(events.bufferedChars()).toBe(size * 3);
+  });
+
+  test("an event larger than the whole cap is still kept, alone, so a reconnect can replay it", () => {
+    const events = new SessionEvents({ bootId: "b", bufferChars: 10 });
+    events.publish("s", "e", "small");
+    events.publish("s", "e", "a much larger event than ten characters");
+    expect(events.subscribe("s", "b.1", () => {}).replay).toMatchObject({
+      kind: "replay",
+      events: [{ id: "b.2", data: "a much larger event than ten characters" }],
+    });
+  });
+
+  test("past totalChars the least recently used buffers without a listener are dropped", () => {
+    const size = sseFrame({ id: "b.1", type: "e", data: "x".repeat(90) }).length;
+    const events = new SessionEvents({ bootId: "b", totalChars: size * 3 });
+    const watched = events.subscribe("old-watched", undefined, () => {});
+    events.publish("old-watched", "e", "x".repeat(90));
+    events.publish("old-idle", "e", "x".repeat(90));
+    events.publish("new", "e", "x".repeat(90));
+    expect(events.bufferedChars()).toBe(size * 3);
+    events.publish("new", "e", "x".repeat(90));
+    expect(events.bufferedChars()).toBe(size * 3);
+    // The idle buffer went: resuming there is a reset; the watched one kept its event.
+    expect(events.subscribe("old-idle", "b.1", () => {}).replay).toEqual({
+      kind: "reset",
+      reason: "expired",
+    });
+    expect(events.subscribe("old-watched", "b.0", () => {}).replay).toMatchObject({
+      kind: "replay",
+      events: [{ id: "b.1" }],
+    });
+    watched.unsubscribe();
+  });
+
+  test("a buffered event's frame is serialized once and shared by every stream", () => {
+    const events = new SessionEvents({ bootId: "b" });
+    const event = events.publish("s", "card", { id: "c", title: "T" });
+    expect(events.frame(event)).toBe('id: b.1\nevent: card\ndata: {"id":"c","title":"T"}\n\n');
+    expect(events.frame(event)).toBe(events.frame(event));
   });
 });

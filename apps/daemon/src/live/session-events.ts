@@ -3,8 +3,25 @@ import type { SessionEvent } from "@elowen/client";
 
 /** How many events each session keeps for replay after a reconnect (ours). */
 export const EVENT_REPLAY_BUFFER = 1000;
+/**
+ * How many characters of SSE frames each session keeps for replay at most (ours): past it the
+ * oldest events leave the buffer even before {@link EVENT_REPLAY_BUFFER} is reached, so a
+ * session of large tool results costs bounded memory. The newest event always stays.
+ */
+export const EVENT_REPLAY_BUFFER_CHARS = 8 * 1024 * 1024;
 /** How many sessions keep a replay buffer at once; the least recently used is dropped (ours). */
 export const EVENT_BUFFERED_SESSIONS = 1000;
+/**
+ * How many characters of SSE frames all sessions' replay buffers hold together at most (ours):
+ * past it the least recently used buffers without a listener are dropped (their clients reload
+ * history when they come back).
+ */
+export const EVENT_BUFFERED_CHARS = 128 * 1024 * 1024;
+
+/** An event as server-sent events carry it: `id`, `event` and one `data` line of JSON. */
+export function sseFrame(event: SessionEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
 
 /** A listener of one session's live events. */
 export type SessionEventListener = (event: SessionEvent) => void;
@@ -16,6 +33,8 @@ export type ReplayResult =
 
 interface SessionBuffer {
   events: SessionEvent[];
+  /** The characters of the buffered events' frames. */
+  chars: number;
   /** The highest counter evicted from `events`: resuming before it has missed events. */
   evicted: number;
   listeners: Set<SessionEventListener>;
@@ -30,25 +49,58 @@ export class SessionEvents {
   readonly bootId: string;
   #counter = 0;
   readonly #sessions = new Map<string, SessionBuffer>();
+  /** Each buffered event's frame, serialized once for the buffer's size and every stream. */
+  readonly #frames = new WeakMap<SessionEvent, string>();
   readonly #bufferSize: number;
+  readonly #bufferChars: number;
+  readonly #totalChars: number;
+  #chars = 0;
 
-  constructor(options: { readonly bufferSize?: number; readonly bootId?: string } = {}) {
+  constructor(
+    options: {
+      readonly bufferSize?: number;
+      /** Characters of frames one session keeps (default {@link EVENT_REPLAY_BUFFER_CHARS}). */
+      readonly bufferChars?: number;
+      /** Characters of frames all sessions keep (default {@link EVENT_BUFFERED_CHARS}). */
+      readonly totalChars?: number;
+      readonly bootId?: string;
+    } = {},
+  ) {
     this.bootId = options.bootId ?? randomBytes(4).toString("hex");
     this.#bufferSize = options.bufferSize ?? EVENT_REPLAY_BUFFER;
+    this.#bufferChars = options.bufferChars ?? EVENT_REPLAY_BUFFER_CHARS;
+    this.#totalChars = options.totalChars ?? EVENT_BUFFERED_CHARS;
   }
 
   /** Publishes an event to the session's listeners and its replay buffer. */
   publish(sessionId: string, type: string, data: unknown): SessionEvent {
+    // The buffer first: one made now counts every event before this one as not replayable.
+    const buffer = this.#buffer(sessionId);
     this.#counter += 1;
     const event: SessionEvent = { id: `${this.bootId}.${this.#counter}`, type, data };
-    const buffer = this.#buffer(sessionId);
+    const frame = sseFrame(event);
+    this.#frames.set(event, frame);
     buffer.events.push(event);
-    if (buffer.events.length > this.#bufferSize) {
-      const dropped = buffer.events.shift();
-      if (dropped) buffer.evicted = counterOf(dropped.id);
-    }
+    buffer.chars += frame.length;
+    this.#chars += frame.length;
+    while (
+      buffer.events.length > 1 &&
+      (buffer.events.length > this.#bufferSize || buffer.chars > this.#bufferChars)
+    )
+      this.#dropOldest(buffer);
+    if (this.#chars > this.#totalChars) this.#dropIdleBuffers(buffer);
     for (const listener of buffer.listeners) listener(event);
     return event;
+  }
+
+  /** The event's SSE frame: the one serialized when it was published, else serialized now. */
+  frame(event: SessionEvent): string {
+    return this.#frames.get(event) ?? sseFrame(event);
+  }
+
+  /** Characters of frames all replay buffers hold now. */
+  bufferedChars(): number {
+    return this.#chars;
   }
 
   /**
@@ -81,7 +133,29 @@ export class SessionEvents {
   /** Drops a session's buffer (its conversation was deleted). Listeners stay until they leave. */
   forget(sessionId: string): void {
     const buffer = this.#sessions.get(sessionId);
-    if (buffer && buffer.listeners.size === 0) this.#sessions.delete(sessionId);
+    if (buffer && buffer.listeners.size === 0) this.#remove(sessionId, buffer);
+  }
+
+  #dropOldest(buffer: SessionBuffer): void {
+    const dropped = buffer.events.shift();
+    if (!dropped) return;
+    buffer.evicted = counterOf(dropped.id);
+    const chars = this.frame(dropped).length;
+    buffer.chars -= chars;
+    this.#chars -= chars;
+  }
+
+  /** Drops least recently used buffers without listeners until the total fits (never `keep`). */
+  #dropIdleBuffers(keep: SessionBuffer): void {
+    for (const [id, candidate] of this.#sessions) {
+      if (this.#chars <= this.#totalChars) return;
+      if (candidate !== keep && candidate.listeners.size === 0) this.#remove(id, candidate);
+    }
+  }
+
+  #remove(sessionId: string, buffer: SessionBuffer): void {
+    this.#sessions.delete(sessionId);
+    this.#chars -= buffer.chars;
   }
 
   #replay(buffer: SessionBuffer, lastEventId: string | undefined): ReplayResult {
@@ -105,12 +179,12 @@ export class SessionEvents {
       return buffer;
     }
     // Events published before this buffer existed cannot be replayed.
-    buffer = { events: [], evicted: this.#counter, listeners: new Set() };
+    buffer = { events: [], chars: 0, evicted: this.#counter, listeners: new Set() };
     this.#sessions.set(sessionId, buffer);
     if (this.#sessions.size > EVENT_BUFFERED_SESSIONS) {
       for (const [id, candidate] of this.#sessions) {
         if (candidate.listeners.size === 0) {
-          this.#sessions.delete(id);
+          this.#remove(id, candidate);
           break;
         }
       }

@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
-import type { SessionEvent } from "@elowen/client";
 import { SessionParamsSchema } from "@elowen/client";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { sseFrame } from "../../live/session-events.js";
 import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 import { ownedSession } from "./session-access.js";
@@ -15,10 +15,6 @@ export const SSE_HEARTBEAT_MS = 15_000;
  * missed (or it is told `reset`), so a stalled reader costs the daemon bounded memory.
  */
 export const SSE_MAX_PENDING_BYTES = 4 * 1024 * 1024;
-
-function frame(event: SessionEvent): string {
-  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
-}
 
 /**
  * `GET /sessions/:sessionId/events`: the session's live events as server-sent events. With a
@@ -65,15 +61,15 @@ export function eventRoutes(app: FastifyInstance, context: HttpContext): void {
       };
       send("retry: 1000\n\n");
       const { replay, unsubscribe } = context.events.subscribe(sessionId, lastEventId, (event) => {
-        send(frame(event));
+        send(context.events.frame(event));
       });
       if (replay.kind === "reset") {
         // The reset carries the current id, so a reconnect after it resumes instead of resetting.
         send(
-          frame({ id: context.events.cursor(), type: "reset", data: { reason: replay.reason } }),
+          sseFrame({ id: context.events.cursor(), type: "reset", data: { reason: replay.reason } }),
         );
       } else {
-        for (const event of replay.events) send(frame(event));
+        for (const event of replay.events) send(context.events.frame(event));
       }
       limit = raw.writableLength + SSE_MAX_PENDING_BYTES;
       open.add(raw);
