@@ -94,6 +94,7 @@ export {
   EVENT_BUFFERED_CHARS,
   EVENT_REPLAY_BUFFER,
   EVENT_REPLAY_BUFFER_CHARS,
+  eventChars,
   SessionEvents,
   sseFrame,
 } from "./live/session-events.js";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { SessionEvents, sseFrame } from "./session-events.js";
+import { eventChars, SessionEvents } from "./session-events.js";
 
 describe("SessionEvents", () => {
   test("ids increase across sessions within one boot", () => {
@@ -54,8 +54,8 @@ describe("SessionEvents", () => {
     expect(seen).toEqual(["b.1"]);
   });
 
-  test("a session keeps at most bufferChars of frames: at the cap all stay, one past it the oldest goes", () => {
-    const size = sseFrame({ id: "b.1", type: "e", data: "x".repeat(90) }).length;
+  test("a session keeps at most bufferChars of event data: at the cap all stay, one past it the oldest goes", () => {
+    const size = eventChars("x".repeat(90)) + "e".length;
     const events = new SessionEvents({ bootId: "b", bufferChars: size * 3 });
     for (let i = 0; i < 3; i += 1) events.publish("s", "e", "x".repeat(90));
     expect(events.subscribe("s", "b.0", () => {}).replay).toMatchObject({
@@ -85,7 +85,7 @@ describe("SessionEvents", () => {
   });
 
   test("past totalChars the least recently used buffers without a listener are dropped", () => {
-    const size = sseFrame({ id: "b.1", type: "e", data: "x".repeat(90) }).length;
+    const size = eventChars("x".repeat(90)) + "e".length;
     const events = new SessionEvents({ bootId: "b", totalChars: size * 3 });
     const watched = events.subscribe("old-watched", undefined, () => {});
     events.publish("old-watched", "e", "x".repeat(90));
@@ -104,6 +104,21 @@ describe("SessionEvents", () => {
       events: [{ id: "b.1" }],
     });
     watched.unsubscribe();
+  });
+
+  test("an event's data counts about its JSON length, without building the JSON", () => {
+    for (const data of [
+      "x".repeat(100),
+      { a: 1, b: "two", c: [true, null, { d: "e" }] },
+      [],
+      { text: "é".repeat(50), n: 12345 },
+    ])
+      expect(Math.abs(eventChars(data) - JSON.stringify(data).length)).toBeLessThanOrEqual(
+        JSON.stringify(data).length * 0.5,
+      );
+    let deep: unknown = "leaf";
+    for (let i = 0; i < 100; i += 1) deep = [deep];
+    expect(eventChars(deep)).toBeGreaterThan(0);
   });
 
   test("a buffered event's frame is serialized once and shared by every stream", () => {

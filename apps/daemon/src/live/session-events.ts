@@ -4,19 +4,41 @@ import type { SessionEvent } from "@elowen/client";
 /** How many events each session keeps for replay after a reconnect (ours). */
 export const EVENT_REPLAY_BUFFER = 1000;
 /**
- * How many characters of SSE frames each session keeps for replay at most (ours): past it the
- * oldest events leave the buffer even before {@link EVENT_REPLAY_BUFFER} is reached, so a
- * session of large tool results costs bounded memory. The newest event always stays.
+ * How many characters of event data each session keeps for replay at most (ours, counted by
+ * {@link eventChars}): past it the oldest events leave the buffer even before
+ * {@link EVENT_REPLAY_BUFFER} is reached, so a session of large tool results costs bounded
+ * memory. The newest event always stays. It is above `SSE_MAX_PENDING_BYTES`, so a replay the
+ * buffer holds may be larger than what may wait for a reader after it.
  */
 export const EVENT_REPLAY_BUFFER_CHARS = 8 * 1024 * 1024;
 /** How many sessions keep a replay buffer at once; the least recently used is dropped (ours). */
 export const EVENT_BUFFERED_SESSIONS = 1000;
 /**
- * How many characters of SSE frames all sessions' replay buffers hold together at most (ours):
+ * How many characters of event data all sessions' replay buffers hold together at most (ours):
  * past it the least recently used buffers without a listener are dropped (their clients reload
  * history when they come back).
  */
 export const EVENT_BUFFERED_CHARS = 128 * 1024 * 1024;
+
+/**
+ * The size an event's data counts for in a replay buffer: the characters of its strings and keys,
+ * and 8 for every other value, which is close to its JSON's length without building it (nesting
+ * past 64 levels counts 8 for the rest).
+ */
+export function eventChars(value: unknown, depth = 0): number {
+  if (typeof value === "string") return value.length + 2;
+  if (typeof value !== "object" || value === null || depth >= 64) return 8;
+  let chars = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) chars += eventChars(item, depth + 1) + 1;
+    return chars;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    chars += key.length + 4 + eventChars((value as Record<string, unknown>)[key], depth + 1);
+  }
+  return chars;
+}
 
 /** An event as server-sent events carry it: `id`, `event` and one `data` line of JSON. */
 export function sseFrame(event: SessionEvent): string {
@@ -33,7 +55,7 @@ export type ReplayResult =
 
 interface SessionBuffer {
   events: SessionEvent[];
-  /** The characters of the buffered events' frames. */
+  /** The characters the buffered events count for ({@link eventChars}). */
   chars: number;
   /** The highest counter evicted from `events`: resuming before it has missed events. */
   evicted: number;
@@ -49,8 +71,10 @@ export class SessionEvents {
   readonly bootId: string;
   #counter = 0;
   readonly #sessions = new Map<string, SessionBuffer>();
-  /** Each buffered event's frame, serialized once for the buffer's size and every stream. */
+  /** Each event's frame, serialized when a stream first sends it and shared by every stream. */
   readonly #frames = new WeakMap<SessionEvent, string>();
+  /** What each buffered event counts for, so dropping it gives back exactly what it took. */
+  readonly #sizes = new WeakMap<SessionEvent, number>();
   readonly #bufferSize: number;
   readonly #bufferChars: number;
   readonly #totalChars: number;
@@ -59,9 +83,9 @@ export class SessionEvents {
   constructor(
     options: {
       readonly bufferSize?: number;
-      /** Characters of frames one session keeps (default {@link EVENT_REPLAY_BUFFER_CHARS}). */
+      /** Characters of event data one session keeps (default {@link EVENT_REPLAY_BUFFER_CHARS}). */
       readonly bufferChars?: number;
-      /** Characters of frames all sessions keep (default {@link EVENT_BUFFERED_CHARS}). */
+      /** Characters of event data all sessions keep (default {@link EVENT_BUFFERED_CHARS}). */
       readonly totalChars?: number;
       readonly bootId?: string;
     } = {},
@@ -78,11 +102,11 @@ export class SessionEvents {
     const buffer = this.#buffer(sessionId);
     this.#counter += 1;
     const event: SessionEvent = { id: `${this.bootId}.${this.#counter}`, type, data };
-    const frame = sseFrame(event);
-    this.#frames.set(event, frame);
+    const chars = eventChars(data) + type.length;
+    this.#sizes.set(event, chars);
     buffer.events.push(event);
-    buffer.chars += frame.length;
-    this.#chars += frame.length;
+    buffer.chars += chars;
+    this.#chars += chars;
     while (
       buffer.events.length > 1 &&
       (buffer.events.length > this.#bufferSize || buffer.chars > this.#bufferChars)
@@ -93,12 +117,17 @@ export class SessionEvents {
     return event;
   }
 
-  /** The event's SSE frame: the one serialized when it was published, else serialized now. */
+  /** The event's SSE frame, serialized once however many streams send it. */
   frame(event: SessionEvent): string {
-    return this.#frames.get(event) ?? sseFrame(event);
+    let frame = this.#frames.get(event);
+    if (frame === undefined) {
+      frame = sseFrame(event);
+      this.#frames.set(event, frame);
+    }
+    return frame;
   }
 
-  /** Characters of frames all replay buffers hold now. */
+  /** Characters of event data all replay buffers hold now ({@link eventChars}). */
   bufferedChars(): number {
     return this.#chars;
   }
@@ -140,7 +169,7 @@ export class SessionEvents {
     const dropped = buffer.events.shift();
     if (!dropped) return;
     buffer.evicted = counterOf(dropped.id);
-    const chars = this.frame(dropped).length;
+    const chars = this.#sizes.get(dropped) ?? 0;
     buffer.chars -= chars;
     this.#chars -= chars;
   }
