@@ -38,24 +38,27 @@ const GOOD: SkillReviewerStatus = {
   last: { outcome: "failed", at: 1_700_000_000_000, detail: "invalid JSON" },
 };
 
+/** Learning as an account sees it before any review, with the review probe serving it. */
+const FRESH_PROBE_STATUS = {
+  enabled: true,
+  budget: 3,
+  reviewer: {
+    plugin: "acme-review-probe",
+    status: {
+      pendingCalls: 0,
+      interval: 1,
+      totals: { reviews: 0, created: 0, patched: 0, failed: 0 },
+      last: null,
+    },
+  },
+};
+
 describe("learning status through a real daemon", () => {
   test("shows the account's reviewer status as the reviewer keeps it: after a review, one review and its outcome", async () => {
     t = await startReviewDaemon({ script: SCRIPT });
     const ada = await t.account("ada");
     const learning = t.daemon.host.learning;
-    expect(await learning.status(user(ada.id))).toEqual({
-      enabled: true,
-      budget: 3,
-      reviewer: {
-        plugin: "acme-review-probe",
-        status: {
-          pendingCalls: 0,
-          interval: 1,
-          totals: { reviews: 0, created: 0, patched: 0, failed: 0 },
-          last: null,
-        },
-      },
-    });
+    expect(await learning.status(user(ada.id))).toEqual(FRESH_PROBE_STATUS);
     await reviewedTurn(t, ada.token);
     expect(probeRuns(t.home)).toHaveLength(1);
     expect((await learning.status(user(ada.id))).reviewer?.status).toMatchObject({
@@ -88,19 +91,7 @@ describe("GET /learning/status", () => {
     t = await startReviewDaemon({ script: SCRIPT });
     const ada = await t.account("ada");
     const client = surfaceClient(t, ada.token, "web");
-    expect(await client.learningStatus()).toEqual({
-      enabled: true,
-      budget: 3,
-      reviewer: {
-        plugin: "acme-review-probe",
-        status: {
-          pendingCalls: 0,
-          interval: 1,
-          totals: { reviews: 0, created: 0, patched: 0, failed: 0 },
-          last: null,
-        },
-      },
-    });
+    expect(await client.learningStatus()).toEqual(FRESH_PROBE_STATUS);
     await reviewedTurn(t, ada.token);
     expect(await client.learningStatus()).toMatchObject({
       reviewer: { status: { totals: { reviews: 1 }, last: { outcome: "completed" } } },
