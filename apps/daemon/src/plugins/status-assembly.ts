@@ -57,9 +57,11 @@ export async function assembleStatus(
     plugins: sources.plugins(),
   };
   if (sources.providers.length === 0) return status;
-  const contributions = await Promise.all(
-    sources.providers.map((entry) => callProvider(entry, reader, sources.log)),
-  );
+  // Providers that answer synchronously cost no promise: only the asynchronous ones are awaited.
+  const answers = sources.providers.map((entry) => callProvider(entry, reader, sources.log));
+  const contributions = answers.some((answer) => answer instanceof Promise)
+    ? await Promise.all(answers)
+    : (answers as Contribution[]);
   let rows: McpStatusRow[] | undefined;
   let sawNull = false;
   for (const { plugin, value } of contributions) {
@@ -97,19 +99,41 @@ export async function assembleStatus(
   return status;
 }
 
-async function callProvider(
+/** What one provider contributed, by plugin. */
+interface Contribution {
+  readonly plugin: string;
+  readonly value: { readonly mcp?: unknown } | null | undefined;
+}
+
+/**
+ * Asks one provider. A synchronous answer (or throw) is returned as it is, with no promise and no
+ * budget timer, so status stays cheap with many providers; an asynchronous one is raced against
+ * {@link STATUS_PROVIDER_BUDGET_MS}.
+ */
+function callProvider(
   entry: RegisteredStatusProvider,
   reader: { readonly isAdmin: boolean; readonly userId: number | null },
   log: (message: string) => void,
-): Promise<{
-  readonly plugin: string;
-  readonly value: { readonly mcp?: unknown } | null | undefined;
-}> {
+): Contribution | Promise<Contribution> {
+  let answer: ReturnType<BrainStatusProvider>;
+  try {
+    answer = entry.provider({ isAdmin: reader.isAdmin, userId: reader.userId });
+  } catch (error) {
+    log(`status provider of ${entry.plugin} failed: ${(error as Error).message}`);
+    return { plugin: entry.plugin, value: undefined };
+  }
+  if (!(answer instanceof Promise))
+    return { plugin: entry.plugin, value: answer as Contribution["value"] };
+  return raceProvider(entry, answer, log);
+}
+
+async function raceProvider(
+  entry: RegisteredStatusProvider,
+  answer: Promise<unknown>,
+  log: (message: string) => void,
+): Promise<Contribution> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const answer = entry.provider({ isAdmin: reader.isAdmin, userId: reader.userId });
-    // A synchronous answer needs no budget timer: status stays cheap with many providers.
-    if (!(answer instanceof Promise)) return { plugin: entry.plugin, value: answer };
     const value = await Promise.race([
       answer,
       new Promise<undefined>((resolve) => {
@@ -121,7 +145,7 @@ async function callProvider(
         }, STATUS_PROVIDER_BUDGET_MS);
       }),
     ]);
-    return { plugin: entry.plugin, value };
+    return { plugin: entry.plugin, value: value as Contribution["value"] };
   } catch (error) {
     log(`status provider of ${entry.plugin} failed: ${(error as Error).message}`);
     return { plugin: entry.plugin, value: undefined };
