@@ -1,3 +1,6 @@
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+
 /** Whether a code point is a C0 or C1 control character (newline included). */
 function isControl(code: number): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f);
@@ -15,12 +18,7 @@ function isInvisible(code: number): boolean {
 
 /** A decoration's `virtualText` as drawn: a tab is four spaces; control characters other than a newline are dropped. */
 export function drawableVirtualText(text: string): string {
-  let out = "";
-  for (const char of text.replace(/\t/g, "    ")) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === "\n" || !isControl(code)) out += char;
-  }
-  return out;
+  return withoutCodes(text.replace(/\t/g, "    "), (code) => code !== NEWLINE && isControl(code));
 }
 
 /**
@@ -28,10 +26,15 @@ export function drawableVirtualText(text: string): string {
  * terminal draws as nothing and without control characters; newlines and tabs are kept.
  */
 export function withoutInvisible(text: string): string {
+  return withoutCodes(
+    text,
+    (code) => code !== NEWLINE && code !== TAB && (isControl(code) || isInvisible(code)),
+  );
+}
+
+/** `text` without the code points `drop` matches. */
+function withoutCodes(text: string, drop: (code: number) => boolean): string {
   let out = "";
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === "\n" || char === "\t" || !(isControl(code) || isInvisible(code))) out += char;
-  }
+  for (const char of text) if (!drop(char.codePointAt(0) ?? 0)) out += char;
   return out;
 }
