@@ -160,3 +160,20 @@ export class TestCatalog implements SkillCatalogControl {
     };
   }
 }
+
+/** A catalog entry another plugin ("acme") contributes, for the collision and row-cap tests. */
+export function foreignEntry(overrides: Partial<SkillCatalogEntry> = {}): SkillCatalogEntry {
+  return {
+    name: "x",
+    description: "d",
+    plugin: "acme",
+    catalogSource: "plugin",
+    ownerUserId: null,
+    lineCount: 1,
+    disableModelInvocation: false,
+    userInvocable: true,
+    enabled: true,
+    effective: { model: true, user: true },
+    ...overrides,
+  };
+}

@@ -4,6 +4,7 @@ import type { SkillReviewerRegistration } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import { create, reviewArgs, reviewScript } from "../../test/review-script.js";
 import { startPlugin } from "../../test/start-plugin.js";
+import { foreignEntry } from "../../test/test-catalog.js";
 import { writeTextAtomic } from "./atomic-text.js";
 import { REVIEW_PATCHABLE_MAX } from "./limits.js";
 import { markAgentWritten, PROVENANCE_FILE } from "./provenance.js";
@@ -74,7 +75,7 @@ describe("creating skills from a review", () => {
   test("the directive lists at most 100 catalog entries with clipped descriptions", async () => {
     const { registration, host } = await reviewer();
     for (let i = 0; i < 120; i++) {
-      host.catalog.foreign.push({ ...foreign, name: `tool-${i}`, description: "d".repeat(300) });
+      host.catalog.foreign.push(foreignEntry({ name: `tool-${i}`, description: "d".repeat(300) }));
     }
     const script = reviewScript({ proposals: [] });
     await registration.run(reviewArgs({ review: script.review }));
@@ -431,16 +432,3 @@ describe("limits on writing", () => {
     });
   });
 });
-
-const foreign = {
-  name: "x",
-  description: "d",
-  plugin: "acme",
-  catalogSource: "plugin" as const,
-  ownerUserId: null,
-  lineCount: 1,
-  disableModelInvocation: false,
-  userInvocable: true,
-  enabled: true,
-  effective: { model: true, user: true },
-};

@@ -1,6 +1,7 @@
 import type { PickerCommand } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import { startPlugin } from "../../test/start-plugin.js";
+import { foreignEntry } from "../../test/test-catalog.js";
 import { adminAccess, ownerAccess, type TestHost, userAccess } from "../../test/test-host.js";
 import { SKILLS_PICKER_MAX_ROWS } from "./limits.js";
 
@@ -91,18 +92,7 @@ describe("the /skills picker", () => {
   test(`shows at most ${SKILLS_PICKER_MAX_ROWS} rows`, async () => {
     const { host } = await startPlugin();
     const bundled = (await picker(host).render?.(request(host)))?.items.length ?? 0;
-    const entry = (i: number) => ({
-      name: `tool-${i}`,
-      description: "d",
-      plugin: "acme",
-      catalogSource: "plugin" as const,
-      ownerUserId: null,
-      lineCount: 1,
-      disableModelInvocation: false,
-      userInvocable: true,
-      enabled: true,
-      effective: { model: true, user: true },
-    });
+    const entry = (i: number) => foreignEntry({ name: `tool-${i}` });
     for (let i = 0; i < SKILLS_PICKER_MAX_ROWS - bundled; i++) host.catalog.foreign.push(entry(i));
     const full = await picker(host).render?.(request(host));
     expect(full?.items).toHaveLength(SKILLS_PICKER_MAX_ROWS);

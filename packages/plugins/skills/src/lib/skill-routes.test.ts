@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { startPlugin } from "../../test/start-plugin.js";
 import { errnoError } from "../../test/temp-dir.js";
+import { foreignEntry } from "../../test/test-catalog.js";
 import { adminAccess, ownerAccess, userAccess } from "../../test/test-host.js";
 import { OWNER_REQUIRED_MESSAGE } from "./owners.js";
 
@@ -181,7 +182,14 @@ describe("POST /plugins/skills", () => {
       host.request("POST", "/plugins/skills", { query: { owner: "me" }, body });
     expect(await post(GUIDE)).toMatchObject({ status: 409 });
     expect(await post({ ...GUIDE, name: "skill-authoring" })).toMatchObject({ status: 409 });
-    host.catalog.foreign.push({ ...foreignEntry, name: "lint-fix" });
+    host.catalog.foreign.push(
+      foreignEntry({
+        name: "lint-fix",
+        description: "another plugin's skill",
+        plugin: "acme-lint",
+        lineCount: 3,
+      }),
+    );
     expect(await post({ ...GUIDE, name: "lint-fix" })).toEqual({
       status: 409,
       json: { error: 'a skill named "lint-fix" already exists in the catalog' },
@@ -463,16 +471,3 @@ describe("GET /plugins/skills/list", () => {
     });
   });
 });
-
-const foreignEntry = {
-  name: "x",
-  description: "another plugin's skill",
-  plugin: "acme-lint",
-  catalogSource: "plugin" as const,
-  ownerUserId: null,
-  lineCount: 3,
-  disableModelInvocation: false,
-  userInvocable: true,
-  enabled: true,
-  effective: { model: true, user: true },
-};
