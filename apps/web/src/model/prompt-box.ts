@@ -10,17 +10,16 @@ import {
   spliceOf,
   tokenAt,
 } from "@elowen/client";
-import {
-  type ClientKeyEvent,
-  type PromptAutocompleteSuggestion,
-  type PromptBox,
-  type PromptChangeOrigin,
-  type PromptDecoration,
-  type PromptEditResult,
-  PromptEditResultSchema,
-  type PromptFilled,
-  type PromptFillInput,
-  type PromptSuggestResult,
+import type {
+  ClientKeyEvent,
+  PromptAutocompleteSuggestion,
+  PromptBox,
+  PromptChangeOrigin,
+  PromptDecoration,
+  PromptEditResult,
+  PromptFilled,
+  PromptFillInput,
+  PromptSuggestResult,
 } from "@elowen/plugin-api";
 import { type PendingEdit, pendingEdit, replay, spanOn } from "./box-edits.js";
 import { BoxRequests } from "./box-requests.js";
@@ -222,9 +221,7 @@ export class PromptBoxModel {
     let answer: PromptEditResult;
     let own = false;
     try {
-      answer = PromptEditResultSchema.parse(
-        await this.#client.promptBox.edit(this.#sessionId, input),
-      );
+      answer = await this.#client.promptBox.edit(this.#sessionId, input);
     } catch {
       // Fail open: the box keeps the edit the person made.
       answer = applyPromptEdit(input);
