@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { record } from "@elowen/bench";
-import { startDaemon } from "../dist/index.js";
+import { benchDaemon } from "./turn-fixtures.js";
 
 // Heap growth of a long-running daemon: one turn in each of many sessions (a new session every
 // turn, as a busy multi-user daemon sees them), measured after a full collection once the first
@@ -20,26 +20,11 @@ async function growthPerSession(sessionsKept: number): Promise<number> {
   mkdirSync(dir, { recursive: true });
   const script = join(dir, "script.yaml");
   writeFileSync(script, 'turns:\n  - steps: [{ text: "Done: nothing to do." }]\n');
-  const daemon = await startDaemon({
-    home: dir,
-    env: {},
-    log: () => {},
-    writeDaemonFile: false,
-    config: {
-      server: { port: 0 },
-      model: { script },
-      brain: { workspaceTools: false, sessionsKept },
-      plugins: { bundled: false },
-    },
+  const { daemon, brain, store, owner, access } = await benchDaemon(dir, script, {
+    brain: { workspaceTools: false, sessionsKept },
+    plugins: { bundled: false },
   });
   try {
-    const { brain, store } = daemon.host;
-    const owner = await store.accounts.owner();
-    if (!owner) throw new Error("no owner");
-    const access = {
-      ...{ userId: owner.id, role: owner.role, isAdmin: true, isOwner: true },
-      ...{ surface: "api" as const, allAccess: false, grants: [] },
-    };
     const turn = async () => {
       const session = await store.sessions.create({ ownerId: owner.id, kind: "interactive" });
       const outcome = await brain.submit({

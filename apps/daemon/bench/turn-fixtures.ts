@@ -4,7 +4,7 @@ import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import { runAgentLoop } from "@mariozechner/pi-agent-core";
 import type { Context, Message, TSchema } from "@mariozechner/pi-ai";
 import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
-import { startDaemon } from "../dist/index.js";
+import { type ElowenConfigInput, startDaemon } from "../dist/index.js";
 
 /** Turns per session: each turn replays the ones before it, as a conversation does. */
 export const PER_SESSION = 10;
@@ -70,6 +70,35 @@ function turnInput(context: Context): TurnInput {
 }
 
 /**
+ * A daemon in `dir` on an ephemeral port with the offline model playing `script`, no daemon file
+ * and no log, plus its owner's admin access for `brain.submit`.
+ */
+export async function benchDaemon(
+  dir: string,
+  script: string,
+  config: Pick<ElowenConfigInput, "brain" | "plugins">,
+) {
+  const daemon = await startDaemon({
+    home: dir,
+    env: {},
+    log: () => {},
+    writeDaemonFile: false,
+    config: { server: { port: 0 }, model: { script }, ...config },
+  });
+  const { brain, store } = daemon.host;
+  const owner = await store.accounts.owner();
+  if (!owner) {
+    await daemon.stop();
+    throw new Error("no owner");
+  }
+  const access = {
+    ...{ userId: owner.id, role: owner.role, isAdmin: true, isOwner: true },
+    ...{ surface: "api" as const, allAccess: false, grants: [] },
+  };
+  return { daemon, brain, store, owner, access };
+}
+
+/**
  * A daemon with `count` plugins and the offline model playing one tool call and an answer per
  * turn, `turn(n)` measuring the n-th turn from submit to settle (a new session every
  * PER_SESSION turns). Its first session is captured: `inputs[k]` is what the model read on the
@@ -81,25 +110,10 @@ export async function hostScenario(home: string, count: number) {
   mkdirSync(dir, { recursive: true });
   const steps = `  - steps: [${JSON.stringify(STEP_TOOL)}, ${JSON.stringify(STEP_TEXT)}]`;
   writeFileSync(script, `turns:\n${Array.from({ length: PER_SESSION }, () => steps).join("\n")}\n`);
-  const daemon = await startDaemon({
-    home: dir,
-    env: {},
-    log: () => {},
-    writeDaemonFile: false,
-    config: {
-      server: { port: 0 },
-      model: { script },
-      brain: { stepContextInterval: 1, workspaceTools: false },
-      plugins: { bundled: false, dirs: writePlugins(count, dir) },
-    },
+  const { daemon, brain, store, owner, access } = await benchDaemon(dir, script, {
+    brain: { stepContextInterval: 1, workspaceTools: false },
+    plugins: { bundled: false, dirs: writePlugins(count, dir) },
   });
-  const { brain, store } = daemon.host;
-  const owner = await store.accounts.owner();
-  if (!owner) throw new Error("no owner");
-  const access = {
-    ...{ userId: owner.id, role: owner.role, isAdmin: true, isOwner: true },
-    ...{ surface: "api" as const, allAccess: false, grants: [] },
-  };
   let session = "";
   const turn = async (n: number): Promise<number> => {
     if (n % PER_SESSION === 0)

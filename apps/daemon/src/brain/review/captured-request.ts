@@ -53,7 +53,7 @@ const PINNED_OPTIONS = [
 ] as const satisfies readonly (keyof SimpleStreamOptions)[];
 
 /** The payload-shaping options of a request, copied (pi-agent-core passes its whole config). */
-export function pinnedOptions(options: SimpleStreamOptions): SimpleStreamOptions {
+function pinnedOptions(options: SimpleStreamOptions): SimpleStreamOptions {
   const out: Record<string, unknown> = {};
   for (const key of PINNED_OPTIONS) if (options[key] !== undefined) out[key] = options[key];
   return out as SimpleStreamOptions;
