@@ -21,13 +21,15 @@ export async function startBrainDaemon(
     readonly settings?: Record<string, unknown>;
     readonly config?: ElowenConfigInput;
     readonly home?: string;
+    /** Fixture plugins to load after brain-kit. */
+    readonly plugins?: readonly string[];
   } = {},
 ): Promise<TestDaemon> {
   const home = options.home ?? tempHome();
   const script = options.script === undefined ? undefined : scriptFile(home, options.script);
   return startTestDaemon({
     home,
-    plugins: ["brain-kit"],
+    plugins: ["brain-kit", ...(options.plugins ?? [])],
     config: {
       ...options.config,
       model: { ...(script === undefined ? {} : { script }), ...options.config?.model },

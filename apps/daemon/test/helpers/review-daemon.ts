@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElowenClient } from "@elowen/client";
 import type { ElowenConfigInput } from "../../src/config/schema.js";
-import { scriptFile } from "./live-events.js";
-import { startTestDaemon, type TestDaemon, tempHome } from "./test-daemon.js";
+import { startBrainDaemon } from "./live-events.js";
+import type { TestDaemon } from "./test-daemon.js";
 
 /** A client that names its surface the way the web client does (`x-elowen-surface`). */
 export function surfaceClient(
@@ -65,15 +65,9 @@ export async function startReviewDaemon(
     readonly probe?: string;
   } = {},
 ): Promise<TestDaemon> {
-  const home = options.home ?? tempHome();
-  const script = options.script === undefined ? undefined : scriptFile(home, options.script);
-  return startTestDaemon({
-    home,
-    plugins: ["brain-kit", options.probe ?? "review-probe"],
-    config: {
-      ...options.config,
-      model: { ...(script === undefined ? {} : { script }), ...options.config?.model },
-      plugins: { consent: { "brain-kit": { mutates: ["tools"] } } },
-    },
+  return startBrainDaemon({
+    ...options,
+    plugins: [options.probe ?? "review-probe"],
+    config: { ...options.config, plugins: { consent: { "brain-kit": { mutates: ["tools"] } } } },
   });
 }

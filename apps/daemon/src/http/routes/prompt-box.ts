@@ -39,11 +39,15 @@ export function promptBoxRoutes(app: FastifyInstance, context: HttpContext): voi
     },
   });
   // The requester's access with the session current: a hook's own ctx.prompt acts on this box.
-  const within = async <T>(request: FastifyRequest, sessionId: string, raise: () => Promise<T>) => {
+  const within = async <T>(
+    request: FastifyRequest<{ Params: { sessionId: string } }>,
+    raise: (sessionId: string, userId: number | null) => Promise<T>,
+  ) => {
+    const { sessionId } = request.params;
     await ownedSession(store, request, sessionId);
     const access = request.access;
     if (!access) throw new Error("an authenticated route without access");
-    return runWithAccess({ ...access, sessionId }, raise);
+    return runWithAccess({ ...access, sessionId }, () => raise(sessionId, access.userId));
   };
   route(app, {
     method: "POST",
@@ -56,11 +60,8 @@ export function promptBoxRoutes(app: FastifyInstance, context: HttpContext): voi
       body: PromptEditBodySchema,
       response: { 200: PromptEditResultSchema },
     },
-    handler: (request) => {
-      const { sessionId } = request.params;
-      const userId = request.access?.userId ?? null;
-      return within(request, sessionId, () => promptBox.edit(sessionId, request.body, userId));
-    },
+    handler: (request) =>
+      within(request, (sessionId, userId) => promptBox.edit(sessionId, request.body, userId)),
   });
   route(app, {
     method: "POST",
@@ -73,11 +74,8 @@ export function promptBoxRoutes(app: FastifyInstance, context: HttpContext): voi
       body: PromptChangeBodySchema,
       response: { 200: PromptChangeResultSchema },
     },
-    handler: (request) => {
-      const { sessionId } = request.params;
-      const userId = request.access?.userId ?? null;
-      return within(request, sessionId, () => promptBox.change(sessionId, request.body, userId));
-    },
+    handler: (request) =>
+      within(request, (sessionId, userId) => promptBox.change(sessionId, request.body, userId)),
   });
   route(app, {
     method: "POST",
@@ -90,13 +88,10 @@ export function promptBoxRoutes(app: FastifyInstance, context: HttpContext): voi
       body: PromptAutocompleteBodySchema,
       response: { 200: PromptAutocompleteResultSchema },
     },
-    handler: (request) => {
-      const { sessionId } = request.params;
-      const userId = request.access?.userId ?? null;
-      return within(request, sessionId, () =>
+    handler: (request) =>
+      within(request, (sessionId, userId) =>
         promptBox.autocomplete(sessionId, request.body, userId),
-      );
-    },
+      ),
   });
   route(app, {
     method: "POST",
