@@ -35,6 +35,11 @@ function percent(fraction: number | null): number | null {
   return Math.round(Math.min(1, Math.max(0, fraction)) * 1000) / 10;
 }
 
+/** A percentage the headers give from 0 to 100, kept within it and rounded to a tenth. */
+function percentOf100(value: number | null): number | null {
+  return value === null ? null : percent(value / 100);
+}
+
 function usedOf(limit: string | undefined, remaining: string | undefined): number | null {
   const total = finite(limit);
   const left = finite(remaining);
@@ -103,7 +108,7 @@ function openai(
       const resetAfter = finite(h[`x-codex-${which}-reset-after-seconds`]);
       out.push({
         name: which,
-        used: percent((finite(h[name]) ?? Number.NaN) / 100),
+        used: percentOf100(finite(h[name])),
         resetsAt:
           resetAfter !== null && resetAfter >= 0
             ? Math.round(now + resetAfter * 1000)
@@ -148,7 +153,7 @@ export function parseRateLimits(
     seen.add(reading.name);
     out.push({
       name: reading.name,
-      usedPercent: Number.isNaN(reading.used) ? null : reading.used,
+      usedPercent: reading.used,
       resetsAt: reading.resetsAt,
     });
   }
