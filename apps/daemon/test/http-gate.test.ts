@@ -75,6 +75,13 @@ describe("authentication", () => {
     expect((await t.request("/me", { token: user.token })).status).toBe(401);
   });
 
+  test("a removed account's token stops working at once, though it was just admitted", async () => {
+    const user = await t.account("leaving");
+    expect((await t.request("/me", { token: user.token })).status).toBe(200);
+    expect((await t.request(`/accounts/${user.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await t.request("/me", { token: user.token })).status).toBe(401);
+  });
+
   test("another account's token cannot see or touch a session it does not own", async () => {
     const alice = await t.account("alice");
     const bob = await t.account("bob");

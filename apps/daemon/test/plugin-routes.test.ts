@@ -105,6 +105,30 @@ describe("plugin routes", () => {
     expect(t.lines.some((l) => l.includes("kaboom"))).toBe(true);
   });
 
+  test("an asynchronous handler answers with its status, headers and JSON, in the caller's access and surface", async () => {
+    const web = await t.request("/plugins/good/later", { headers: { "x-elowen-surface": "web" } });
+    expect(web.status).toBe(202);
+    expect(web.headers.get("x-good")).toBe("later");
+    expect(await json(web)).toEqual({ user: 1, surface: "web", isAdmin: true });
+    // The same token through another surface (and none, which counts as api) is told so.
+    const cli = await t.request("/plugins/good/later", { headers: { "x-elowen-surface": "cli" } });
+    expect(await json(cli)).toEqual({ user: 1, surface: "cli", isAdmin: true });
+    expect(await json(await t.request("/plugins/good/later"))).toEqual({
+      user: 1,
+      surface: "api",
+      isAdmin: true,
+    });
+  });
+
+  test("an asynchronous handler that rejects answers 500 without its message", async () => {
+    const response = await raw("/plugins/good/later-boom");
+    expect(response).toEqual({
+      status: 500,
+      body: { error: "acme-good failed to handle GET /plugins/good/later-boom" },
+    });
+    expect(t.lines.some((l) => l.includes("later kaboom"))).toBe(true);
+  });
+
   test("a declared route without a handler is a 404", async () => {
     expect((await raw("/plugins/good/unhandled")).status).toBe(404);
   });

@@ -1,13 +1,21 @@
-import type { FastifyInstance } from "fastify";
+import type { Access, AccessSurface } from "@elowen/plugin-api";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { accountAccess } from "../plugins/access-scope.js";
 import type { Store } from "../store/store.js";
+import type { AccountRecord } from "../store/types.js";
 import { hostChecker } from "./host-check.js";
 import { requestSurface } from "./request-access.js";
+import type { RouteAuth } from "./zod-route.js";
 
 /**
  * Installs the request gate, in order: the Host-header check (403), then bearer authentication
  * (401 with nothing else said, on every route but the public ones, including unknown URLs),
  * then the route's role (403).
+ *
+ * A token the store has verified is remembered, by its text, with its account, grants and the
+ * access built for each surface, for as long as the store's {@link Store.authEpoch} stays the
+ * same (a revoked token, a removed account or new grants change it). A remembered token is
+ * admitted synchronously: no hash, no store call and no promise on the hot path.
  */
 export function installGate(
   app: FastifyInstance,
@@ -19,32 +27,120 @@ export function installGate(
 ): void {
   const hostAllowed = hostChecker(options.listenHost, options.allowedHosts);
   const store = options.store;
-  app.addHook("onRequest", async (request, reply) => {
+  const admitted = new AdmittedTokens(store);
+  app.addHook("onRequest", (request, reply, done) => {
     if (!hostAllowed(request.headers.host)) {
-      return reply.code(403).send({
+      reply.code(403).send({
         error: "this Host is not allowed (DNS-rebinding protection): add it to server.allowedHosts",
       });
+      return;
     }
     const auth = request.routeOptions.config?.auth;
-    if (auth === "none") return;
-    const header = request.headers.authorization;
-    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
-    const account = token ? await store.tokens.verify(token) : undefined;
-    if (!account) {
-      return reply.code(401).header("www-authenticate", "Bearer").send({ error: "unauthorized" });
-    }
-    const grants = await store.grants.get(account.id);
-    request.account = account;
-    request.access = accountAccess(
-      account,
-      requestSurface(request.headers["x-elowen-surface"]),
-      grants.plugins,
-    );
-    if (auth === "admin" && !request.access.isAdmin) {
-      return reply.code(403).send({ error: "this route is for administrators" });
-    }
-    if (auth === "owner" && !request.access.isOwner) {
-      return reply.code(403).send({ error: "this route is for the instance owner" });
-    }
+    if (auth === "none") return done();
+    const token = bearerToken(request.headers.authorization);
+    if (token === undefined) return unauthorized(reply);
+    const known = admitted.get(token);
+    if (known) return admit(request, reply, done, known, auth);
+    admitted
+      .verify(token)
+      .then(
+        (verified) =>
+          verified ? admit(request, reply, done, verified, auth) : unauthorized(reply),
+        done,
+      );
   });
+}
+
+/** The token of an `Authorization: Bearer …` header, or undefined. */
+function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined || !header.startsWith("Bearer ")) return undefined;
+  const token = header.slice(7).trim();
+  return token === "" ? undefined : token;
+}
+
+function unauthorized(reply: FastifyReply): void {
+  reply.code(401).header("www-authenticate", "Bearer").send({ error: "unauthorized" });
+}
+
+function admit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: () => void,
+  token: AdmittedToken,
+  auth: RouteAuth | undefined,
+): void {
+  const access = token.access(requestSurface(request.headers["x-elowen-surface"]));
+  request.account = token.account;
+  request.access = access;
+  if (auth === "admin" && !access.isAdmin) {
+    reply.code(403).send({ error: "this route is for administrators" });
+    return;
+  }
+  if (auth === "owner" && !access.isOwner) {
+    reply.code(403).send({ error: "this route is for the instance owner" });
+    return;
+  }
+  done();
+}
+
+/** How many verified tokens the gate remembers at once (ours); full, it starts over. */
+export const ADMITTED_TOKENS_MAX = 10_000;
+
+/** A verified token: its account, its grants, and the access built once per surface. */
+class AdmittedToken {
+  readonly #bySurface = new Map<AccessSurface, Access>();
+
+  constructor(
+    readonly account: AccountRecord,
+    readonly grants: readonly string[],
+  ) {}
+
+  access(surface: AccessSurface): Access {
+    let access = this.#bySurface.get(surface);
+    if (!access) {
+      access = Object.freeze(accountAccess(this.account, surface, this.grants));
+      this.#bySurface.set(surface, access);
+    }
+    return access;
+  }
+}
+
+/**
+ * Tokens verified while the store's auth epoch stayed the same, by their text (at most
+ * {@link ADMITTED_TOKENS_MAX}; full, it starts over). Unknown tokens are not remembered here: each
+ * one asks the store again.
+ */
+class AdmittedTokens {
+  readonly #store: Store;
+  readonly #entries = new Map<string, AdmittedToken>();
+  #epoch: number;
+
+  constructor(store: Store) {
+    this.#store = store;
+    this.#epoch = store.authEpoch();
+  }
+
+  get(token: string): AdmittedToken | undefined {
+    if (this.#store.authEpoch() !== this.#epoch) return undefined;
+    return this.#entries.get(token);
+  }
+
+  async verify(token: string): Promise<AdmittedToken | undefined> {
+    const epoch = this.#store.authEpoch();
+    const account = await this.#store.tokens.verify(token);
+    if (!account) return undefined;
+    const grants = await this.#store.grants.get(account.id);
+    const admitted = new AdmittedToken(account, grants.plugins);
+    // What was read under an older epoch is used for this request but not remembered.
+    if (this.#store.authEpoch() === epoch) this.#remember(epoch, token, admitted);
+    return admitted;
+  }
+
+  #remember(epoch: number, token: string, admitted: AdmittedToken): void {
+    if (epoch !== this.#epoch || this.#entries.size >= ADMITTED_TOKENS_MAX) {
+      this.#entries.clear();
+      this.#epoch = epoch;
+    }
+    this.#entries.set(token, admitted);
+  }
 }

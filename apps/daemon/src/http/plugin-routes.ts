@@ -1,8 +1,9 @@
-import type { PluginRequest, PluginRouteMethod } from "@elowen/plugin-api";
+import type { PluginRequest, PluginRouteHandler, PluginRouteMethod } from "@elowen/plugin-api";
 import { PLUGIN_ROUTE_METHODS } from "@elowen/plugin-api";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { runWithAccess } from "../plugins/access-scope.js";
 import { isGranted } from "../plugins/grants.js";
+import type { RouteEntry } from "../plugins/route-table.js";
 import type { HttpContext } from "./http-context.js";
 
 /** Request headers a plugin handler never sees: credentials stay with core. */
@@ -29,22 +30,27 @@ export function pluginRoutes(app: FastifyInstance, context: HttpContext): void {
     url: "/plugins/*",
     config: { auth: "account" },
     schema: { hide: true },
-    handler: async (request, reply) => {
+    // Not async: a plugin handler that answers synchronously is sent without a promise.
+    handler: (request, reply) => {
       const access = request.access;
       if (!access) return reply.code(401).send({ error: "unauthorized" });
-      const rawPath = (request.raw.url ?? "").split("?")[0] ?? "";
-      const match = context.registry.routes.match(request.method, rawPath);
+      const url = request.raw.url ?? "";
+      const queryAt = url.indexOf("?");
+      const match = context.registry.routes.match(
+        request.method,
+        queryAt < 0 ? url : url.slice(0, queryAt),
+      );
       if (!match.ok) return reply.code(match.status).send({ error: match.error });
       const { entry, params } = match;
       if (!isGranted(access, entry.plugin, entry.grantable)) {
         return reply.code(403).send({ error: `${entry.plugin} is not enabled for this account` });
       }
-      if (!entry.handler) {
+      const handler = entry.handler;
+      if (!handler) {
         return reply.code(404).send({
           error: `${entry.plugin} declares ${entry.method} ${entry.pattern} but registered no handler`,
         });
       }
-      const handler = entry.handler;
       const repeated = repeatedParameter(request.query);
       if (repeated !== undefined) {
         // A handler reads one value a name; taking the first would silently pick, say, one of
@@ -63,43 +69,76 @@ export function pluginRoutes(app: FastifyInstance, context: HttpContext): void {
         access,
         headers: visibleHeaders(request),
       };
-      let response: Awaited<ReturnType<typeof handler.handle>>;
+      let response: ReturnType<typeof handler.handle>;
       try {
-        response = await runWithAccess(access, () => handler.handle(pluginRequest));
+        response = runWithAccess(access, () => handler.handle(pluginRequest));
       } catch (error) {
-        context.log(
-          `${entry.plugin} failed on ${entry.method} ${entry.pattern}: ${(error as Error).stack ?? error}`,
+        return failed(reply, context, entry, error);
+      }
+      if (response instanceof Promise) {
+        return response.then(
+          (answer) => respond(reply, context, entry, answer),
+          (error: unknown) => failed(reply, context, entry, error),
         );
-        return reply
-          .code(500)
-          .send({ error: `${entry.plugin} failed to handle ${entry.method} ${entry.pattern}` });
       }
-      const status = response?.status ?? 200;
-      if (!Number.isInteger(status) || status < 200 || status > 599) {
-        context.log(
-          `${entry.plugin} answered ${entry.method} ${entry.pattern} with invalid status ${status}`,
-        );
-        return reply.code(500).send({ error: `${entry.plugin} answered with an invalid status` });
-      }
-      for (const [name, value] of Object.entries(response?.headers ?? {})) {
-        if (!RESERVED_HEADERS.has(name.toLowerCase())) reply.header(name, value);
-      }
-      reply.code(status);
-      if (status === 204 || response?.json === undefined) return reply.send();
-      return reply.send(response.json);
+      return respond(reply, context, entry, response);
     },
   });
 }
 
+type PluginResponse = Awaited<ReturnType<PluginRouteHandler["handle"]>>;
+
+/** Sends a plugin handler's answer: its status (checked), its headers but the reserved ones, its JSON. */
+function respond(
+  reply: FastifyReply,
+  context: HttpContext,
+  entry: RouteEntry,
+  response: PluginResponse,
+): FastifyReply {
+  const status = response?.status ?? 200;
+  if (!Number.isInteger(status) || status < 200 || status > 599) {
+    context.log(
+      `${entry.plugin} answered ${entry.method} ${entry.pattern} with invalid status ${status}`,
+    );
+    return reply.code(500).send({ error: `${entry.plugin} answered with an invalid status` });
+  }
+  const headers = response?.headers;
+  if (headers) {
+    for (const name in headers) {
+      if (!RESERVED_HEADERS.has(name.toLowerCase())) reply.header(name, headers[name]);
+    }
+  }
+  reply.code(status);
+  if (status === 204 || response?.json === undefined) return reply.send();
+  return reply.send(response.json);
+}
+
+/** A plugin handler threw or rejected: logged with its stack, answered 500 naming the plugin. */
+function failed(
+  reply: FastifyReply,
+  context: HttpContext,
+  entry: RouteEntry,
+  error: unknown,
+): FastifyReply {
+  context.log(
+    `${entry.plugin} failed on ${entry.method} ${entry.pattern}: ${(error as Error)?.stack ?? error}`,
+  );
+  return reply
+    .code(500)
+    .send({ error: `${entry.plugin} failed to handle ${entry.method} ${entry.pattern}` });
+}
+
 function repeatedParameter(query: unknown): string | undefined {
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>))
-    if (Array.isArray(value)) return key;
+  const values = (query ?? {}) as Record<string, unknown>;
+  for (const key in values) if (Array.isArray(values[key])) return key;
   return undefined;
 }
 
 function stringValues(query: unknown): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+  const values = (query ?? {}) as Record<string, unknown>;
+  for (const key in values) {
+    const value = values[key];
     out[key] = Array.isArray(value)
       ? String(value[0])
       : typeof value === "string"
@@ -111,8 +150,10 @@ function stringValues(query: unknown): Record<string, string | undefined> {
 
 function visibleHeaders(request: FastifyRequest): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  const headers = request.headers;
+  for (const name in headers) {
     if (HIDDEN_HEADERS.has(name)) continue;
+    const value = headers[name];
     out[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   return out;

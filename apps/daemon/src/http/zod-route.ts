@@ -36,7 +36,8 @@ export interface RouteSpec<S extends RouteSchemas> {
   readonly summary: string;
   readonly tags: readonly string[];
   readonly schema: S;
-  readonly handler: (request: TypedRequest<S>, reply: FastifyReply) => Promise<unknown>;
+  /** Answers with the body (or a promise of it); the body is never undefined. */
+  readonly handler: (request: TypedRequest<S>, reply: FastifyReply) => unknown;
 }
 
 /** Registers a route whose request parts are validated with zod (400 naming the path). */

@@ -62,6 +62,23 @@ describe("assembleStatus", () => {
     expect(status.mcp?.map((r) => r.name)).toEqual(["a", "b"]);
   });
 
+  test("asynchronous and synchronous providers mix; rows keep provider order", async () => {
+    const row = (name: string) => ({ name, status: "ok", auth: { state: "none" as const } });
+    const status = await assembleStatus(
+      sources(
+        () => ({ mcp: [row("a")] }),
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return { mcp: [row("b")] };
+        },
+        () => ({ mcp: [row("c")] }),
+        async () => ({ mcp: null }),
+      ),
+      admin,
+    );
+    expect(status.mcp?.map((r) => r.name)).toEqual(["a", "b", "c"]);
+  });
+
   test("MCP rows are projected to name, status and auth.state; unknown fields and invalid rows are dropped", async () => {
     const provider = () => ({
       mcp: [

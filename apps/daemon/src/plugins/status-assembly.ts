@@ -3,6 +3,7 @@ import {
   type BrainStatus,
   type BrainStatusModel,
   type BrainStatusProvider,
+  type BrainStatusProviderArgs,
   HOST_VERSIONS,
   type McpStatusRow,
   McpStatusRowSchema,
@@ -34,6 +35,15 @@ export interface StatusSources {
   readonly log: (message: string) => void;
 }
 
+/** The envelope fields a provider may set, as a set (BRAIN_STATUS_PROVIDER_FIELDS). */
+const PROVIDER_FIELDS: ReadonlySet<string> = new Set(BRAIN_STATUS_PROVIDER_FIELDS);
+
+/** What one provider contributed, by plugin. */
+interface Contribution {
+  readonly plugin: string;
+  readonly value: unknown;
+}
+
 /**
  * Assembles `GET /brain/status` (seed 000, Status and image seams). Providers run concurrently;
  * only envelope fields are read (BRAIN_STATUS_PROVIDER_FIELDS). Null and omitted stay distinct:
@@ -41,12 +51,38 @@ export interface StatusSources {
  * section is absent. MCP rows are projected to name, status and auth.state (unknown fields
  * dropped, invalid rows dropped) and shown to administrators only. A provider that throws or
  * overruns its budget contributes nothing.
+ *
+ * When every provider answers synchronously the status is returned as it is, with no promise:
+ * status stays cheap with many providers. Otherwise the answer is a promise.
  */
-export async function assembleStatus(
+export function assembleStatus(
   sources: StatusSources,
   reader: { readonly isAdmin: boolean; readonly userId: number | null },
-): Promise<BrainStatus> {
-  const status: BrainStatus = {
+): BrainStatus | Promise<BrainStatus> {
+  const args = Object.freeze({ isAdmin: reader.isAdmin, userId: reader.userId });
+  const mcp = new McpSection(sources.log);
+  let pending: (Contribution | Promise<Contribution>)[] | undefined;
+  for (const entry of sources.providers) {
+    const answer = callProvider(entry, args, sources.log);
+    if (answer instanceof Promise) {
+      pending ??= [];
+      pending.push(answer);
+    } else if (pending) pending.push({ plugin: entry.plugin, value: answer });
+    else mcp.add(entry.plugin, answer);
+  }
+  if (!pending) return envelope(sources, reader, mcp);
+  return Promise.all(pending).then((contributions) => {
+    for (const { plugin, value } of contributions) mcp.add(plugin, value);
+    return envelope(sources, reader, mcp);
+  });
+}
+
+function envelope(
+  sources: StatusSources,
+  reader: { readonly isAdmin: boolean },
+  mcp: McpSection,
+): BrainStatus {
+  const status: { -readonly [K in keyof BrainStatus]: BrainStatus[K] } = {
     core: {
       version: HOST_VERSIONS.core,
       sharedApi: HOST_VERSIONS.sharedApi,
@@ -56,31 +92,36 @@ export async function assembleStatus(
     admitsNewWork: sources.admitsNewWork(),
     plugins: sources.plugins(),
   };
-  if (sources.providers.length === 0) return status;
-  // Providers that answer synchronously cost no promise: only the asynchronous ones are awaited.
-  const answers = sources.providers.map((entry) => callProvider(entry, reader, sources.log));
-  const contributions = answers.some((answer) => answer instanceof Promise)
-    ? await Promise.all(answers)
-    : (answers as Contribution[]);
-  let rows: McpStatusRow[] | undefined;
-  let sawNull = false;
-  for (const { plugin, value } of contributions) {
-    if (value === undefined || value === null || typeof value !== "object") continue;
-    for (const field of Object.keys(value)) {
-      if (!(BRAIN_STATUS_PROVIDER_FIELDS as readonly string[]).includes(field)) {
-        sources.log(
-          `status provider of ${plugin} set ${field}, which is not a status field; dropped`,
-        );
+  if (!reader.isAdmin) return status;
+  if (mcp.rows) status.mcp = mcp.rows;
+  else if (mcp.sawNull) status.mcp = null;
+  return status;
+}
+
+/** The MCP section as providers' answers arrive, in provider order. */
+class McpSection {
+  rows: McpStatusRow[] | undefined;
+  sawNull = false;
+
+  constructor(private readonly log: (message: string) => void) {}
+
+  add(plugin: string, value: unknown): void {
+    if (value === undefined || value === null || typeof value !== "object") return;
+    for (const field in value) {
+      if (!PROVIDER_FIELDS.has(field)) {
+        this.log(`status provider of ${plugin} set ${field}, which is not a status field; dropped`);
       }
     }
-    if (!("mcp" in value) || value.mcp === undefined) continue;
-    if (value.mcp === null) {
-      sawNull = true;
-      continue;
+    const section = (value as { readonly mcp?: unknown }).mcp;
+    if (section === undefined) return;
+    if (section === null) {
+      this.sawNull = true;
+      return;
     }
-    if (!Array.isArray(value.mcp)) continue;
-    rows ??= [];
-    for (const row of value.mcp) {
+    if (!Array.isArray(section)) return;
+    this.rows ??= [];
+    const rows = this.rows;
+    for (const row of section) {
       const parsed = McpStatusRowSchema.safeParse(row);
       if (parsed.success) {
         rows.push({
@@ -89,41 +130,29 @@ export async function assembleStatus(
           auth: { state: parsed.data.auth.state },
         });
       } else {
-        sources.log(`status provider of ${plugin} gave an invalid MCP row; dropped`);
+        this.log(`status provider of ${plugin} gave an invalid MCP row; dropped`);
       }
     }
   }
-  if (!reader.isAdmin) return status;
-  if (rows) return { ...status, mcp: rows };
-  if (sawNull) return { ...status, mcp: null };
-  return status;
-}
-
-/** What one provider contributed, by plugin. */
-interface Contribution {
-  readonly plugin: string;
-  readonly value: { readonly mcp?: unknown } | null | undefined;
 }
 
 /**
  * Asks one provider. A synchronous answer (or throw) is returned as it is, with no promise and no
- * budget timer, so status stays cheap with many providers; an asynchronous one is raced against
- * {@link STATUS_PROVIDER_BUDGET_MS}.
+ * budget timer; an asynchronous one is raced against {@link STATUS_PROVIDER_BUDGET_MS}.
  */
 function callProvider(
   entry: RegisteredStatusProvider,
-  reader: { readonly isAdmin: boolean; readonly userId: number | null },
+  args: BrainStatusProviderArgs,
   log: (message: string) => void,
-): Contribution | Promise<Contribution> {
+): unknown {
   let answer: ReturnType<BrainStatusProvider>;
   try {
-    answer = entry.provider({ isAdmin: reader.isAdmin, userId: reader.userId });
+    answer = entry.provider(args);
   } catch (error) {
     log(`status provider of ${entry.plugin} failed: ${(error as Error).message}`);
-    return { plugin: entry.plugin, value: undefined };
+    return undefined;
   }
-  if (!(answer instanceof Promise))
-    return { plugin: entry.plugin, value: answer as Contribution["value"] };
+  if (!(answer instanceof Promise)) return answer;
   return raceProvider(entry, answer, log);
 }
 
@@ -145,7 +174,7 @@ async function raceProvider(
         }, STATUS_PROVIDER_BUDGET_MS);
       }),
     ]);
-    return { plugin: entry.plugin, value: value as Contribution["value"] };
+    return { plugin: entry.plugin, value };
   } catch (error) {
     log(`status provider of ${entry.plugin} failed: ${(error as Error).message}`);
     return { plugin: entry.plugin, value: undefined };

@@ -170,6 +170,12 @@ export interface Store {
   readonly usage: UsageStore;
   /** Content-addressed images and shared files, beside the database. */
   readonly blobs: BlobStore;
+  /**
+   * A number that changes whenever authentication may answer differently: a token revoked, an
+   * account removed, grants set. A caller that caches what `tokens.verify` and `grants.get`
+   * answered keeps its entries only while this number stays the same.
+   */
+  authEpoch(): number;
   /** Writes everything committed into the main database file (the shutdown checkpoint). */
   checkpoint(): Promise<void>;
   close(): Promise<void>;

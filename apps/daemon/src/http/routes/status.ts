@@ -14,7 +14,8 @@ export function statusRoutes(app: FastifyInstance, context: HttpContext): void {
     summary: "The brain status envelope, assembled from status providers",
     tags: ["status"],
     schema: { response: { 200: BrainStatusSchema } },
-    handler: async (request) => {
+    // Not async: with synchronous providers the status is sent without a promise.
+    handler: (request) => {
       const access = request.access;
       if (!access) throw new Error("unauthenticated request reached /brain/status");
       return runWithAccess(access, () =>

@@ -5,7 +5,11 @@ import type { AccountGrants } from "../types.js";
 import type { AuthCache } from "./auth-cache.js";
 
 /** The SQLite plugin grants and the per-account plugin-skill switch. */
-export function sqliteGrants(db: Database.Database, cache: AuthCache<AccountGrants>): GrantStore {
+export function sqliteGrants(
+  db: Database.Database,
+  cache: AuthCache<AccountGrants>,
+  authChanged: () => void,
+): GrantStore {
   const plugins = db.prepare<[number], { plugin: string }>(
     "SELECT plugin FROM plugin_grants WHERE account_id = ? ORDER BY plugin",
   );
@@ -49,7 +53,7 @@ export function sqliteGrants(db: Database.Database, cache: AuthCache<AccountGran
     async set(accountId, grants) {
       if (!account.get(accountId)) throw new StoreError("not_found", `no account ${accountId}`);
       write.immediate(accountId, grants.plugins, grants.pluginSkills);
-      cache.clear();
+      authChanged();
       return read(accountId);
     },
   };

@@ -46,7 +46,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   const journal = sqliteJournal(db, now);
   const tokenCache = new AuthCache<AccountRecord | null>();
   const grantCache = new AuthCache<AccountGrants>();
+  let authEpoch = 0;
   const authChanged = () => {
+    authEpoch += 1;
     tokenCache.clear();
     grantCache.clear();
   };
@@ -54,8 +56,8 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   return {
     kind: "sqlite",
     accounts: sqliteAccounts(db, now, authChanged),
-    tokens: sqliteTokens(db, now, tokenCache),
-    grants: sqliteGrants(db, grantCache),
+    tokens: sqliteTokens(db, now, tokenCache, authChanged),
+    grants: sqliteGrants(db, grantCache, authChanged),
     sessions: sqliteSessions(db, now),
     journal,
     turns: sqliteTurns(db),
@@ -63,6 +65,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     attachments: sqliteAttachments(db, journal, blobs, now),
     usage: sqliteUsage(db, now),
     blobs,
+    authEpoch: () => authEpoch,
     async checkpoint() {
       if (!closed) db.pragma("wal_checkpoint(TRUNCATE)");
     },

@@ -30,6 +30,7 @@ export function sqliteTokens(
   db: Database.Database,
   now: () => number,
   cache: AuthCache<AccountRecord | null>,
+  authChanged: () => void,
 ): TokenStore {
   const insert = db.prepare(
     "INSERT INTO tokens (account_id, hash, label, created_at) VALUES (?, ?, ?, ?)",
@@ -67,8 +68,9 @@ export function sqliteTokens(
       return list.all(accountId).map(toToken);
     },
     async revoke(accountId, tokenId) {
-      cache.clear();
-      return revoke.run(accountId, tokenId).changes > 0;
+      const revoked = revoke.run(accountId, tokenId).changes > 0;
+      authChanged();
+      return revoked;
     },
   };
 }
