@@ -1,7 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Access, AccessSurface, AccountRole } from "@elowen/plugin-api";
-
-const storage = new AsyncLocalStorage<Access>();
+import { currentCallScope, runWithAccessScope } from "./call-scope.js";
 
 /** The access outside any turn, hook or request: unlinked and not an administrator. */
 export const UNLINKED_ACCESS: Access = Object.freeze({
@@ -36,10 +34,10 @@ export function accountAccess(
 
 /** Runs `fn` with `access` as "the current access" for every plugin call it makes. */
 export function runWithAccess<T>(access: Access, fn: () => T): T {
-  return storage.run(access, fn);
+  return runWithAccessScope(access, fn);
 }
 
 /** The current access: set by the HTTP request or the turn running now, else unlinked. */
 export function currentAccess(): Access {
-  return storage.getStore() ?? UNLINKED_ACCESS;
+  return currentCallScope()?.access ?? UNLINKED_ACCESS;
 }

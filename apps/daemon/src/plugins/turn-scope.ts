@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { SessionKind } from "@elowen/plugin-api";
+import { currentCallScope, runInTurnScope } from "./call-scope.js";
 
 /**
  * The turn a plugin call runs in, set by the brain (part 2) around a turn. `interactive` is true
@@ -13,16 +13,14 @@ export interface TurnScope {
   readonly agentId?: string;
 }
 
-const storage = new AsyncLocalStorage<TurnScope>();
-
 /** Runs `fn` inside a turn: `ctx.emitCard` and the turn-bound services act on this session. */
 export function runInTurn<T>(scope: TurnScope, fn: () => T): T {
-  return storage.run(scope, fn);
+  return runInTurnScope(scope, fn);
 }
 
 /** The turn running now, if any. */
 export function currentTurn(): TurnScope | undefined {
-  return storage.getStore();
+  return currentCallScope()?.turn;
 }
 
 /** One listener per source signal: the relays waiting on it, each firing in its own scope. */

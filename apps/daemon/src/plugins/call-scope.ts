@@ -1,0 +1,33 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Access } from "@elowen/plugin-api";
+import type { TurnScope } from "./turn-scope.js";
+
+/** Who is acting and in which turn: what a plugin call made now runs in. */
+export interface CallScope {
+  readonly access?: Access;
+  readonly turn?: TurnScope;
+}
+
+/**
+ * One `AsyncLocalStorage` for both halves of a call's scope. Each store an `AsyncLocalStorage`
+ * keeps is copied onto every promise created while one is enabled (async_hooks' promise hooks),
+ * so one storage holding both costs each promise one copy instead of two.
+ */
+const storage = new AsyncLocalStorage<CallScope>();
+
+/** Runs `fn` with `access` current, keeping the turn that is. */
+export function runWithAccessScope<T>(access: Access, fn: () => T): T {
+  const outer = storage.getStore();
+  return storage.run(outer?.turn === undefined ? { access } : { access, turn: outer.turn }, fn);
+}
+
+/** Runs `fn` inside `turn`, keeping the access that is current. */
+export function runInTurnScope<T>(turn: TurnScope, fn: () => T): T {
+  const outer = storage.getStore();
+  return storage.run(outer?.access === undefined ? { turn } : { access: outer.access, turn }, fn);
+}
+
+/** The scope current now, if any. */
+export function currentCallScope(): CallScope | undefined {
+  return storage.getStore();
+}

@@ -1,0 +1,73 @@
+import { utimesSync } from "node:fs";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { useTestStore } from "../../test/helpers/test-store.js";
+import { startBlobSweep } from "./blob-sweep.js";
+
+const t = useTestStore();
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("startBlobSweep", () => {
+  test("sweeps unowned blobs past the grace once per interval, logs what it removed, and stops", async () => {
+    // Only the interval is faked: the blobs' ages and the sweep's file system are real.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const lines: string[] = [];
+    const sweep = startBlobSweep(t.store, { sweepIntervalHours: 24, graceMinutes: 60 }, (line) =>
+      lines.push(line),
+    );
+    const owned = await t.store.blobs.put(new TextEncoder().encode("owned"));
+    const orphan = await t.store.blobs.put(new TextEncoder().encode("orphan"));
+    await t.store.attachments.recordShared(t.sessionId, {
+      sharedImage: { hash: owned.hash, mimeType: "image/png", bytes: owned.bytes },
+    });
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    for (const hash of [owned.hash, orphan.hash]) utimesSync(t.store.blobs.path(hash), old, old);
+
+    // Nothing happens before the day is out.
+    vi.advanceTimersByTime(24 * 3_600_000 - 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await t.store.blobs.has(orphan.hash)).toBe(true);
+
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(lines).toEqual(["blob sweep removed 1 unowned blob(s), kept 1"]));
+    expect(await t.store.blobs.has(orphan.hash)).toBe(false);
+    expect(await t.store.blobs.has(owned.hash)).toBe(true);
+
+    // Stopped, it sweeps no more: a new orphan survives the next day.
+    sweep.stop();
+    const later = await t.store.blobs.put(new TextEncoder().encode("later"));
+    utimesSync(t.store.blobs.path(later.hash), old, old);
+    vi.advanceTimersByTime(24 * 3_600_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await t.store.blobs.has(later.hash)).toBe(true);
+    expect(lines).toHaveLength(1);
+  });
+
+  test("a sweep that fails is logged and the next one still runs", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const lines: string[] = [];
+    const failing = {
+      ...t.store,
+      blobs: {
+        sweep: vi
+          .fn()
+          .mockRejectedValueOnce(new Error("disk gone"))
+          .mockResolvedValueOnce({ removed: 2, kept: 0 }),
+      },
+    } as unknown as typeof t.store;
+    const sweep = startBlobSweep(failing, { sweepIntervalHours: 1, graceMinutes: 0 }, (line) =>
+      lines.push(line),
+    );
+    vi.advanceTimersByTime(3_600_000);
+    await vi.waitFor(() => expect(lines).toEqual(["blob sweep failed: disk gone"]));
+    vi.advanceTimersByTime(3_600_000);
+    await vi.waitFor(() =>
+      expect(lines).toEqual([
+        "blob sweep failed: disk gone",
+        "blob sweep removed 2 unowned blob(s), kept 0",
+      ]),
+    );
+    sweep.stop();
+  });
+});
