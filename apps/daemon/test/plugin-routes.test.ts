@@ -129,6 +129,14 @@ describe("plugin routes", () => {
     expect(t.lines.some((l) => l.includes("later kaboom"))).toBe(true);
   });
 
+  test("a handler cannot widen its caller's access for the requests after it", async () => {
+    const user = await t.account("meddled");
+    const meddle = await t.request("/plugins/good/meddle", { token: user.token });
+    expect(await json(meddle)).toEqual({ grants: "refused", isAdmin: "refused" });
+    expect((await t.request("/plugins/grantable/ping", { token: user.token })).status).toBe(403);
+    expect((await json(await t.request("/me", { token: user.token }))).grants).toEqual([]);
+  });
+
   test("a declared route without a handler is a 404", async () => {
     expect((await raw("/plugins/good/unhandled")).status).toBe(404);
   });

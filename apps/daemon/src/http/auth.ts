@@ -90,10 +90,14 @@ export const ADMITTED_TOKENS_MAX = 10_000;
 class AdmittedToken {
   readonly #bySurface = new Map<AccessSurface, Access>();
 
-  constructor(
-    readonly account: AccountRecord,
-    readonly grants: readonly string[],
-  ) {}
+  readonly account: AccountRecord;
+  readonly grants: readonly string[];
+
+  constructor(account: AccountRecord, grants: readonly string[]) {
+    // Shared by every request of the token, and handed to plugins: nothing may change it.
+    this.account = Object.freeze({ ...account });
+    this.grants = Object.freeze([...grants]);
+  }
 
   access(surface: AccessSurface): Access {
     let access = this.#bySurface.get(surface);
