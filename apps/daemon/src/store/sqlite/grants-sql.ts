@@ -24,10 +24,12 @@ export function sqliteGrants(
     "INSERT INTO account_settings (account_id, plugin_skills) VALUES (?, ?) ON CONFLICT (account_id) DO UPDATE SET plugin_skills = excluded.plugin_skills",
   );
   const account = db.prepare("SELECT 1 FROM accounts WHERE id = ?");
-  const read = (accountId: number) => ({
-    plugins: plugins.all(accountId).map((r) => r.plugin),
-    pluginSkills: (skills.get(accountId)?.plugin_skills ?? 1) === 1,
-  });
+  // Frozen: a read is cached and shared, and its list reaches plugins through `access.grants`.
+  const read = (accountId: number): AccountGrants =>
+    Object.freeze({
+      plugins: Object.freeze(plugins.all(accountId).map((r) => r.plugin)),
+      pluginSkills: (skills.get(accountId)?.plugin_skills ?? 1) === 1,
+    });
   const write = db.transaction(
     (accountId: number, list: readonly string[], pluginSkills: boolean) => {
       clear.run(accountId);
