@@ -113,7 +113,8 @@ export function record(figure) {
     mkdirSync(out, { recursive: true });
     appendFileSync(join(out, "figures.jsonl"), `${JSON.stringify(full)}\n`);
   }
-  const peer = full.peer ? `  vs ${full.peer} ${full.peerValue} → ratio ${full.ratio}` : "";
+  const ratio = full.ratio === undefined ? "" : ` → ratio ${full.ratio}`;
+  const peer = full.peer ? `  vs ${full.peer} ${full.peerValue}${ratio}` : "";
   console.log(
     `${full.package} · ${full.name}: ${full.value} ${full.unit}${peer}${full.target ? `  (target: ${full.target})` : ""}`,
   );

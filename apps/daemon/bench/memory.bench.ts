@@ -60,6 +60,7 @@ try {
     value: Math.round(bounded),
     peer: "the same daemon keeping every session in memory",
     peerValue: Math.round(unbounded),
+    ratio: Number((bounded / unbounded).toFixed(3)),
     target: "about 0 (bounded)",
   });
   console.log(
