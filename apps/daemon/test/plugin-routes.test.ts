@@ -129,6 +129,25 @@ describe("plugin routes", () => {
     expect(t.lines.some((l) => l.includes("later kaboom"))).toBe(true);
   });
 
+  test("a handler may answer with any thenable; one that rejects answers 500", async () => {
+    expect(await raw("/plugins/good/thenable")).toEqual({
+      status: 200,
+      body: { via: "thenable" },
+    });
+    expect(await raw("/plugins/good/thenable?fail=yes")).toEqual({
+      status: 500,
+      body: { error: "acme-good failed to handle GET /plugins/good/thenable" },
+    });
+    expect(t.lines.some((l) => l.includes("thenable kaboom"))).toBe(true);
+  });
+
+  test("only the answer's own headers are sent, never inherited ones", async () => {
+    const response = await t.request("/plugins/good/inherited");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-own")).toBe("yes");
+    expect(response.headers.get("x-inherited")).toBeNull();
+  });
+
   test("a handler cannot widen its caller's access for the requests after it", async () => {
     const user = await t.account("meddled");
     const meddle = await t.request("/plugins/good/meddle", { token: user.token });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { runWithAccess } from "../plugins/access-scope.js";
 import { isGranted } from "../plugins/grants.js";
 import type { RouteEntry } from "../plugins/route-table.js";
+import { isThenable } from "../plugins/thenable.js";
 import type { HttpContext } from "./http-context.js";
 
 /** Request headers a plugin handler never sees: credentials stay with core. */
@@ -75,8 +76,8 @@ export function pluginRoutes(app: FastifyInstance, context: HttpContext): void {
       } catch (error) {
         return failed(reply, context, entry, error);
       }
-      if (response instanceof Promise) {
-        return response.then(
+      if (isThenable(response)) {
+        return Promise.resolve(response).then(
           (answer) => respond(reply, context, entry, answer),
           (error: unknown) => failed(reply, context, entry, error),
         );
@@ -104,7 +105,7 @@ function respond(
   }
   const headers = response?.headers;
   if (headers) {
-    for (const name in headers) {
+    for (const name of Object.keys(headers)) {
       if (!RESERVED_HEADERS.has(name.toLowerCase())) reply.header(name, headers[name]);
     }
   }
@@ -130,14 +131,14 @@ function failed(
 
 function repeatedParameter(query: unknown): string | undefined {
   const values = (query ?? {}) as Record<string, unknown>;
-  for (const key in values) if (Array.isArray(values[key])) return key;
+  for (const key of Object.keys(values)) if (Array.isArray(values[key])) return key;
   return undefined;
 }
 
 function stringValues(query: unknown): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   const values = (query ?? {}) as Record<string, unknown>;
-  for (const key in values) {
+  for (const key of Object.keys(values)) {
     const value = values[key];
     out[key] = Array.isArray(value)
       ? String(value[0])
@@ -151,7 +152,7 @@ function stringValues(query: unknown): Record<string, string | undefined> {
 function visibleHeaders(request: FastifyRequest): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   const headers = request.headers;
-  for (const name in headers) {
+  for (const name of Object.keys(headers)) {
     if (HIDDEN_HEADERS.has(name)) continue;
     const value = headers[name];
     out[name] = Array.isArray(value) ? value.join(", ") : value;

@@ -79,6 +79,30 @@ describe("assembleStatus", () => {
     expect(status.mcp?.map((r) => r.name)).toEqual(["a", "b", "c"]);
   });
 
+  test("each provider gets arguments of its own, and a thenable that is not a promise is awaited", async () => {
+    const row = (name: string) => ({ name, status: "ok", auth: { state: "none" as const } });
+    const seen: boolean[] = [];
+    const status = await assembleStatus(
+      sources(
+        (args) => {
+          seen.push(args.isAdmin);
+          (args as { isAdmin: boolean }).isAdmin = false;
+          return { mcp: [row("a")] };
+        },
+        (args) => {
+          seen.push(args.isAdmin);
+          return {
+            // biome-ignore lint/suspicious/noThenProperty: a library-style thenable, on purpose
+            then: (resolve: (value: unknown) => void) => resolve({ mcp: [row("b")] }),
+          } as unknown as Promise<{ mcp: ReturnType<typeof row>[] }>;
+        },
+      ),
+      admin,
+    );
+    expect(seen).toEqual([true, true]);
+    expect(status.mcp?.map((r) => r.name)).toEqual(["a", "b"]);
+  });
+
   test("MCP rows are projected to name, status and auth.state; unknown fields and invalid rows are dropped", async () => {
     const provider = () => ({
       mcp: [

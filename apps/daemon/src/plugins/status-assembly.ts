@@ -3,11 +3,11 @@ import {
   type BrainStatus,
   type BrainStatusModel,
   type BrainStatusProvider,
-  type BrainStatusProviderArgs,
   HOST_VERSIONS,
   type McpStatusRow,
   McpStatusRowSchema,
 } from "@elowen/plugin-api";
+import { isThenable } from "./thenable.js";
 
 /** How long one status provider may take before status is assembled without it (ours). */
 export const STATUS_PROVIDER_BUDGET_MS = 1000;
@@ -59,14 +59,13 @@ export function assembleStatus(
   sources: StatusSources,
   reader: { readonly isAdmin: boolean; readonly userId: number | null },
 ): BrainStatus | Promise<BrainStatus> {
-  const args = Object.freeze({ isAdmin: reader.isAdmin, userId: reader.userId });
   const mcp = new McpSection(sources.log);
   let pending: (Contribution | Promise<Contribution>)[] | undefined;
   for (const entry of sources.providers) {
-    const answer = callProvider(entry, args, sources.log);
-    if (answer instanceof Promise) {
+    const answer = callProvider(entry, reader, sources.log);
+    if (answer instanceof RacedAnswer) {
       pending ??= [];
-      pending.push(answer);
+      pending.push(answer.contribution);
     } else if (pending) pending.push({ plugin: entry.plugin, value: answer });
     else mcp.add(entry.plugin, answer);
   }
@@ -107,7 +106,7 @@ class McpSection {
 
   add(plugin: string, value: unknown): void {
     if (value === undefined || value === null || typeof value !== "object") return;
-    for (const field in value) {
+    for (const field of Object.keys(value)) {
       if (!PROVIDER_FIELDS.has(field)) {
         this.log(`status provider of ${plugin} set ${field}, which is not a status field; dropped`);
       }
@@ -136,24 +135,30 @@ class McpSection {
   }
 }
 
+/** An asynchronous provider's answer, raced against its budget. */
+class RacedAnswer {
+  constructor(readonly contribution: Promise<Contribution>) {}
+}
+
 /**
- * Asks one provider. A synchronous answer (or throw) is returned as it is, with no promise and no
- * budget timer; an asynchronous one is raced against {@link STATUS_PROVIDER_BUDGET_MS}.
+ * Asks one provider, with arguments of its own. A synchronous answer (or throw) is returned as it
+ * is, with no promise and no budget timer; an asynchronous one (any thenable) is raced against
+ * {@link STATUS_PROVIDER_BUDGET_MS}.
  */
 function callProvider(
   entry: RegisteredStatusProvider,
-  args: BrainStatusProviderArgs,
+  reader: { readonly isAdmin: boolean; readonly userId: number | null },
   log: (message: string) => void,
 ): unknown {
-  let answer: ReturnType<BrainStatusProvider>;
+  let answer: unknown;
   try {
-    answer = entry.provider(args);
+    answer = entry.provider({ isAdmin: reader.isAdmin, userId: reader.userId });
   } catch (error) {
     log(`status provider of ${entry.plugin} failed: ${(error as Error).message}`);
     return undefined;
   }
-  if (!(answer instanceof Promise)) return answer;
-  return raceProvider(entry, answer, log);
+  if (!isThenable(answer)) return answer;
+  return new RacedAnswer(raceProvider(entry, Promise.resolve(answer), log));
 }
 
 async function raceProvider(
