@@ -36,8 +36,11 @@ export interface RouteSpec<S extends RouteSchemas> {
   readonly summary: string;
   readonly tags: readonly string[];
   readonly schema: S;
-  /** Answers with the body (or a promise of it); the body is never undefined. */
-  readonly handler: (request: TypedRequest<S>, reply: FastifyReply) => unknown;
+  /**
+   * Answers with the body, the reply it sent, or a promise of either. Never undefined: Fastify
+   * would wait for a reply that never comes.
+   */
+  readonly handler: (request: TypedRequest<S>, reply: FastifyReply) => Promise<unknown> | object;
 }
 
 /** Registers a route whose request parts are validated with zod (400 naming the path). */
