@@ -114,7 +114,7 @@ class AdmittedToken {
  * {@link ADMITTED_TOKENS_MAX}; full, it starts over). Unknown tokens are not remembered here: each
  * one asks the store again.
  */
-class AdmittedTokens {
+export class AdmittedTokens {
   readonly #store: Store;
   readonly #entries = new Map<string, AdmittedToken>();
   #epoch: number;
