@@ -4,6 +4,8 @@ import { useTestStore } from "../../test/helpers/test-store.js";
 import { startBlobSweep } from "./blob-sweep.js";
 
 const t = useTestStore();
+/** How long a sweep's real file work may take on a loaded machine before the test gives up. */
+const SWEPT = { timeout: 10_000, interval: 20 };
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -30,7 +32,10 @@ describe("startBlobSweep", () => {
     expect(await t.store.blobs.has(orphan.hash)).toBe(true);
 
     vi.advanceTimersByTime(1);
-    await vi.waitFor(() => expect(lines).toEqual(["blob sweep removed 1 unowned blob(s), kept 1"]));
+    await vi.waitFor(
+      () => expect(lines).toEqual(["blob sweep removed 1 unowned blob(s), kept 1"]),
+      SWEPT,
+    );
     expect(await t.store.blobs.has(orphan.hash)).toBe(false);
     expect(await t.store.blobs.has(owned.hash)).toBe(true);
 
@@ -60,13 +65,15 @@ describe("startBlobSweep", () => {
       lines.push(line),
     );
     vi.advanceTimersByTime(3_600_000);
-    await vi.waitFor(() => expect(lines).toEqual(["blob sweep failed: disk gone"]));
+    await vi.waitFor(() => expect(lines).toEqual(["blob sweep failed: disk gone"]), SWEPT);
     vi.advanceTimersByTime(3_600_000);
-    await vi.waitFor(() =>
-      expect(lines).toEqual([
-        "blob sweep failed: disk gone",
-        "blob sweep removed 2 unowned blob(s), kept 0",
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(lines).toEqual([
+          "blob sweep failed: disk gone",
+          "blob sweep removed 2 unowned blob(s), kept 0",
+        ]),
+      SWEPT,
     );
     sweep.stop();
   });
