@@ -1,34 +1,29 @@
-import { type FakeApi, type FakeProvider, startProviderFake } from "@elowen/provider-fakes";
+import { type FakeApi, startProviderFake } from "@elowen/provider-fakes";
 import type { Context } from "@mariozechner/pi-ai";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { ModelProviderName } from "../src/brain/model/model-config.js";
 import { createProviderModel } from "../src/brain/model/provider-model.js";
 import { splitSystemPrefix } from "../src/brain/model/system-blocks.js";
 import { captureRequest } from "../src/brain/review/captured-request.js";
+import { closedAfterEach } from "./helpers/closed-after-each.js";
 import { startBrainDaemon } from "./helpers/live-events.js";
-import type { TestDaemon } from "./helpers/test-daemon.js";
 
 const KEY = "sk-elowen-test-KEY-0123456789abcdef";
 /** Anthropic refuses a request with more cache breakpoints than this. */
 const ANTHROPIC_MAX_CACHE_BREAKPOINTS = 4;
 
-let t: TestDaemon | undefined;
-let fake: FakeProvider | undefined;
-afterEach(async () => {
-  await t?.close();
-  await fake?.close();
-  t = undefined;
-  fake = undefined;
-});
+const keep = closedAfterEach();
 
 const reply = { type: "reply", content: [{ type: "text", text: "Hello." }] } as const;
 
 /** One turn in each of two new sessions (each has its own workspace), against a fake of `api`. */
 async function twoSessions(api: FakeApi, provider: ModelProviderName, id: string) {
-  fake = await startProviderFake(api, { turns: [reply, reply] });
-  t = await startBrainDaemon({
-    config: { model: { provider, id, baseUrl: fake.baseUrl, apiKey: KEY } },
-  });
+  const fake = keep(await startProviderFake(api, { turns: [reply, reply] }));
+  const t = keep(
+    await startBrainDaemon({
+      config: { model: { provider, id, baseUrl: fake.baseUrl, apiKey: KEY } },
+    }),
+  );
   for (const _ of [0, 1]) {
     const session = await t.owner.sessions.create();
     await t.owner.sessions.submitTurn(session.id, { text: "hi", waitForSettle: true });
@@ -96,7 +91,7 @@ const request = (systemPrefix: string) => ({
 });
 
 async function send(apiKey: string, systemPrompt: string, systemPrefix: string) {
-  fake = await startProviderFake("anthropic-messages", { turns: [reply] });
+  const fake = keep(await startProviderFake("anthropic-messages", { turns: [reply] }));
   const runtime = createProviderModel(
     {
       provider: "anthropic",
@@ -124,8 +119,6 @@ async function send(apiKey: string, systemPrompt: string, systemPrefix: string) 
   );
   await stream.result();
   const raw = fake.requests[0]?.rawBody ?? "";
-  await fake.close();
-  fake = undefined;
   return { raw, body: JSON.parse(raw) as { system: unknown[] }, captured };
 }
 

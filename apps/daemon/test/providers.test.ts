@@ -7,8 +7,9 @@ import {
   type FakeTurn,
   startProviderFake,
 } from "@elowen/provider-fakes";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { TRUNCATED_STREAM_MESSAGE } from "../src/brain/model/provider-model.js";
+import { closedAfterEach } from "./helpers/closed-after-each.js";
 import { startBrainDaemon, subscribe, toolResults } from "./helpers/live-events.js";
 import { type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 
@@ -22,12 +23,7 @@ const APIS = [
 
 let t: TestDaemon | undefined;
 let fake: FakeProvider | undefined;
-afterEach(async () => {
-  await t?.close();
-  await fake?.close();
-  t = undefined;
-  fake = undefined;
-});
+const keep = closedAfterEach();
 
 function daemon(): TestDaemon {
   if (!t) throw new Error("no daemon");
@@ -35,11 +31,13 @@ function daemon(): TestDaemon {
 }
 
 async function start(api: (typeof APIS)[number], turns: FakeTurn[], home = tempHome()) {
-  fake = await startProviderFake(api.api as FakeApi, { turns });
-  t = await startBrainDaemon({
-    home,
-    config: { model: { provider: api.provider, id: api.id, baseUrl: fake.baseUrl, apiKey: KEY } },
-  });
+  fake = keep(await startProviderFake(api.api as FakeApi, { turns }));
+  t = keep(
+    await startBrainDaemon({
+      home,
+      config: { model: { provider: api.provider, id: api.id, baseUrl: fake.baseUrl, apiKey: KEY } },
+    }),
+  );
   const session = await t.owner.sessions.create();
   return { session, home };
 }

@@ -1,8 +1,8 @@
-import { type FakeApi, type FakeProvider, startProviderFake } from "@elowen/provider-fakes";
-import { afterEach, describe, expect, test } from "vitest";
+import { type FakeApi, startProviderFake } from "@elowen/provider-fakes";
+import { describe, expect, test } from "vitest";
 import { MODEL_CONNECTION_ID } from "../src/brain/review/skill-learning.js";
+import { closedAfterEach } from "./helpers/closed-after-each.js";
 import { probeRuns, startReviewDaemon, surfaceClient } from "./helpers/review-daemon.js";
-import type { TestDaemon } from "./helpers/test-daemon.js";
 
 const KEY = "sk-elowen-test-KEY-0123456789abcdef";
 const DIRECTIVE = "Review the exchange. Answer JSON only.";
@@ -18,14 +18,7 @@ const APIS = [
   { api: "openai-responses", provider: "openai", id: "gpt-4.1", history: "input" },
 ] as const;
 
-let t: TestDaemon | undefined;
-let fake: FakeProvider | undefined;
-afterEach(async () => {
-  await t?.close();
-  await fake?.close();
-  t = undefined;
-  fake = undefined;
-});
+const keep = closedAfterEach();
 
 /** A body as a prompt cache reads it: the cache breakpoint markers, which move, left out. */
 const cacheJson = (value: unknown) =>
@@ -33,36 +26,40 @@ const cacheJson = (value: unknown) =>
 
 describe.each(APIS)("a skill review on $api, against a wire-compatible server", (api) => {
   test("re-sends the last request's exact prefix, then the final answer and the directive, with the same tools", async () => {
-    fake = await startProviderFake(api.api as FakeApi, {
-      turns: [
-        {
-          type: "reply",
-          content: [
-            { type: "toolCall", id: "call_1", name: "Weather", arguments: { city: "Oslo" } },
-          ],
-          usage: { input: 100, output: 20 },
-        },
-        {
-          type: "reply",
-          content: [{ type: "text", text: "Sunny in Oslo." }],
-          usage: { input: 150, output: 10, cacheRead: 400 },
-          headers: {
-            "anthropic-ratelimit-unified-7d-utilization": "0.97",
-            "anthropic-ratelimit-unified-7d-reset": String(Math.floor(Date.now() / 1000) + 3600),
+    const fake = keep(
+      await startProviderFake(api.api as FakeApi, {
+        turns: [
+          {
+            type: "reply",
+            content: [
+              { type: "toolCall", id: "call_1", name: "Weather", arguments: { city: "Oslo" } },
+            ],
+            usage: { input: 100, output: 20 },
           },
+          {
+            type: "reply",
+            content: [{ type: "text", text: "Sunny in Oslo." }],
+            usage: { input: 150, output: 10, cacheRead: 400 },
+            headers: {
+              "anthropic-ratelimit-unified-7d-utilization": "0.97",
+              "anthropic-ratelimit-unified-7d-reset": String(Math.floor(Date.now() / 1000) + 3600),
+            },
+          },
+          {
+            type: "reply",
+            content: [{ type: "text", text: '{"proposals":[]}' }],
+            usage: { input: 60, output: 8, cacheRead: 900 },
+          },
+        ],
+      }),
+    );
+    const t = keep(
+      await startReviewDaemon({
+        config: {
+          model: { provider: api.provider, id: api.id, baseUrl: fake.baseUrl, apiKey: KEY },
         },
-        {
-          type: "reply",
-          content: [{ type: "text", text: '{"proposals":[]}' }],
-          usage: { input: 60, output: 8, cacheRead: 900 },
-        },
-      ],
-    });
-    t = await startReviewDaemon({
-      config: {
-        model: { provider: api.provider, id: api.id, baseUrl: fake.baseUrl, apiKey: KEY },
-      },
-    });
+      }),
+    );
     const ada = await t.account("ada");
     const client = surfaceClient(t, ada.token, "web");
     const session = await client.sessions.create();

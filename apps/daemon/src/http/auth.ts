@@ -1,6 +1,7 @@
 import type { Access, AccessSurface } from "@elowen/plugin-api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { accountAccess } from "../plugins/access-scope.js";
+import { AUTH_CACHE_SIZE, AuthCache } from "../store/auth-cache.js";
 import type { Store } from "../store/store.js";
 import type { AccountRecord } from "../store/types.js";
 import { hostChecker } from "./host-check.js";
@@ -83,9 +84,6 @@ function admit(
   done();
 }
 
-/** How many verified tokens the gate remembers at once (ours); full, it starts over. */
-export const ADMITTED_TOKENS_MAX = 10_000;
-
 /** A verified token: its account, its grants, and the access built once per surface. */
 class AdmittedToken {
   readonly #bySurface = new Map<AccessSurface, Access>();
@@ -111,12 +109,12 @@ class AdmittedToken {
 
 /**
  * Tokens verified while the store's auth epoch stayed the same, by their text (at most
- * {@link ADMITTED_TOKENS_MAX}; full, it starts over). Unknown tokens are not remembered here: each
- * one asks the store again.
+ * {@link AUTH_CACHE_SIZE}; full, it starts over). Unknown tokens are not remembered: each one
+ * asks the store again.
  */
 export class AdmittedTokens {
   readonly #store: Store;
-  readonly #entries = new Map<string, AdmittedToken>();
+  readonly #entries = new AuthCache<AdmittedToken>();
   #epoch: number;
 
   constructor(store: Store) {
@@ -141,7 +139,7 @@ export class AdmittedTokens {
   }
 
   #remember(epoch: number, token: string, admitted: AdmittedToken): void {
-    if (epoch !== this.#epoch || this.#entries.size >= ADMITTED_TOKENS_MAX) {
+    if (epoch !== this.#epoch) {
       this.#entries.clear();
       this.#epoch = epoch;
     }

@@ -1,6 +1,7 @@
 import type { Access } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
 import { accountAccess, currentAccess, runWithAccess, UNLINKED_ACCESS } from "./access-scope.js";
+import { runInCall } from "./call-scope.js";
 import { currentTurn, runInTurn, type TurnScope } from "./turn-scope.js";
 
 const alice: Access = accountAccess({ id: 1, role: "user" }, "web", []);
@@ -50,5 +51,15 @@ describe("call scope: access and turn in one storage", () => {
       }),
     );
     expect(currentAccess()).toBe(UNLINKED_ACCESS);
+  });
+
+  test("runInCall sets both halves in one run, across awaits", async () => {
+    await runWithAccess(bob, () =>
+      runInCall({ access: alice, turn }, async () => {
+        await tick();
+        expect(currentAccess()).toBe(alice);
+        expect(currentTurn()).toBe(turn);
+      }),
+    );
   });
 });

@@ -27,6 +27,11 @@ export function runInTurnScope<T>(turn: TurnScope, fn: () => T): T {
   return storage.run(outer?.access === undefined ? { turn } : { access: outer.access, turn }, fn);
 }
 
+/** Runs `fn` with both halves set at once: one run where nesting the two would take two. */
+export function runInCall<T>(scope: Required<CallScope>, fn: () => T): T {
+  return storage.run(scope, fn);
+}
+
 /** The scope current now, if any. */
 export function currentCallScope(): CallScope | undefined {
   return storage.getStore();

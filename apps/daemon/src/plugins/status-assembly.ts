@@ -63,9 +63,10 @@ export function assembleStatus(
   let pending: (Contribution | Promise<Contribution>)[] | undefined;
   for (const entry of sources.providers) {
     const answer = callProvider(entry, reader, sources.log);
-    if (answer instanceof RacedAnswer) {
+    // Only a raced answer is a native promise: a provider's own thenable is raced, never returned.
+    if (answer instanceof Promise) {
       pending ??= [];
-      pending.push(answer.contribution);
+      pending.push(answer);
     } else if (pending) pending.push({ plugin: entry.plugin, value: answer });
     else mcp.add(entry.plugin, answer);
   }
@@ -135,11 +136,6 @@ class McpSection {
   }
 }
 
-/** An asynchronous provider's answer, raced against its budget. */
-class RacedAnswer {
-  constructor(readonly contribution: Promise<Contribution>) {}
-}
-
 /**
  * Asks one provider, with arguments of its own. A synchronous answer (or throw) is returned as it
  * is, with no promise and no budget timer; an asynchronous one (any thenable) is raced against
@@ -149,7 +145,7 @@ function callProvider(
   entry: RegisteredStatusProvider,
   reader: { readonly isAdmin: boolean; readonly userId: number | null },
   log: (message: string) => void,
-): unknown {
+): unknown | Promise<Contribution> {
   let answer: unknown;
   try {
     answer = entry.provider({ isAdmin: reader.isAdmin, userId: reader.userId });
@@ -158,12 +154,12 @@ function callProvider(
     return undefined;
   }
   if (!isThenable(answer)) return answer;
-  return new RacedAnswer(raceProvider(entry, Promise.resolve(answer), log));
+  return raceProvider(entry, answer, log);
 }
 
 async function raceProvider(
   entry: RegisteredStatusProvider,
-  answer: Promise<unknown>,
+  answer: PromiseLike<unknown>,
   log: (message: string) => void,
 ): Promise<Contribution> {
   let timer: NodeJS.Timeout | undefined;

@@ -4,8 +4,7 @@ import type {
   PluginTool,
 } from "@elowen/plugin-api";
 import { TOOL_NAME_PATTERN } from "@elowen/plugin-api";
-import { runWithAccess } from "../../plugins/access-scope.js";
-import { runInTurn } from "../../plugins/turn-scope.js";
+import { runInCall } from "../../plugins/call-scope.js";
 import type { BrainContext } from "../brain-context.js";
 import { inputJsonSchema } from "../tools/input-json-schema.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";
@@ -74,8 +73,8 @@ export async function composeCodeMode(
   const scope = turnScopeOf(turn.toolScope);
   let composition: CodeModeComposition | undefined;
   try {
-    composition = await runWithAccess(turn.access, () =>
-      runInTurn(scope, () => owned.value.compose(request)),
+    composition = await runInCall({ access: turn.access, turn: scope }, () =>
+      owned.value.compose(request),
     );
   } catch (error) {
     host.log(

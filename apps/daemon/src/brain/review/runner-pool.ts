@@ -1,3 +1,5 @@
+import { releaseOnce } from "../release-once.js";
+
 /**
  * The review runners: a bounded pool admitted opportunistically. `tryAdmit` answers a release at
  * once when a runner is free and undefined when the pool is disabled (size 0), full or closed: it
@@ -23,12 +25,9 @@ export class ReviewRunnerPool {
   tryAdmit(): (() => void) | undefined {
     if (this.#closed || this.#active >= this.size) return undefined;
     this.#active += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
+    return releaseOnce(() => {
       this.#active -= 1;
-    };
+    });
   }
 
   /** Admits nothing more (the daemon is stopping). */

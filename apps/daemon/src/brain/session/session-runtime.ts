@@ -3,6 +3,7 @@ import type { TurnOutcome } from "@elowen/client";
 import type { Access, PromptOrigin } from "@elowen/plugin-api";
 import type { AgentRecords } from "../agents/sub-agents.js";
 import type { ReplayCache } from "../context/replay-cache.js";
+import { releaseOnce } from "../release-once.js";
 import type { ComposedPrompt } from "../turn/compose-prompt.js";
 
 /**
@@ -107,12 +108,9 @@ export class SessionRuntime {
    */
   hold(): () => void {
     this.#holds += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
+    return releaseOnce(() => {
       this.#holds -= 1;
-    };
+    });
   }
 
   /** True when the runtime may be evicted: nothing runs, waits, drains or holds it. */

@@ -10,8 +10,8 @@ import {
   permissionRecord,
   runGated,
 } from "@elowen/question-answer";
-import { runWithAccess } from "../../plugins/access-scope.js";
-import { runInTurn, scopedSignal } from "../../plugins/turn-scope.js";
+import { runInCall } from "../../plugins/call-scope.js";
+import { scopedSignal } from "../../plugins/turn-scope.js";
 import type { ToolDef } from "./tool-def.js";
 import { type ToolScope, turnScopeOf } from "./tool-scope.js";
 
@@ -123,8 +123,9 @@ async function runTool(
   args: unknown,
   request: GatedCallRequest,
 ): Promise<ToolResult> {
-  const enter = (fn: () => void) =>
-    runInTurn(turnScopeOf(scope), () => runWithAccess(scope.access, fn));
+  // The call's access and turn, one scope for the tool and for its abort listeners.
+  const call = { access: scope.access, turn: turnScopeOf(scope) };
+  const enter = (fn: () => void) => runInCall(call, fn);
   const context: ToolCallContext & { nested: boolean } = {
     toolCallId: request.callId,
     sessionId: scope.sessionId,
@@ -148,7 +149,5 @@ async function runTool(
     },
     emitCard: (card) => scope.emitCard(card),
   };
-  return runInTurn(turnScopeOf(scope), () =>
-    runWithAccess(scope.access, () => tool.run(args, context)),
-  );
+  return runInCall(call, () => tool.run(args, context));
 }

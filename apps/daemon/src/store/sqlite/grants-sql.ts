@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
+import type { AuthCache } from "../auth-cache.js";
 import type { GrantStore } from "../store.js";
 import { StoreError } from "../store-error.js";
 import type { AccountGrants } from "../types.js";
-import type { AuthCache } from "./auth-cache.js";
 
 /** The SQLite plugin grants and the per-account plugin-skill switch. */
 export function sqliteGrants(

@@ -1,10 +1,10 @@
 import { dirname, join } from "node:path";
+import { AuthCache } from "../auth-cache.js";
 import { BlobStore } from "../blob-store.js";
 import type { Store } from "../store.js";
-import type { AccountGrants, AccountRecord } from "../types.js";
+import type { AccountGrants } from "../types.js";
 import { sqliteAccounts } from "./accounts-sql.js";
 import { sqliteAttachments } from "./attachments-sql.js";
-import { AuthCache } from "./auth-cache.js";
 import { sqliteCards } from "./cards-sql.js";
 import { sqliteGrants } from "./grants-sql.js";
 import { sqliteJournal } from "./journal-sql.js";
@@ -44,19 +44,17 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   }
   const blobs = new BlobStore(join(dirname(options.file), "blobs"));
   const journal = sqliteJournal(db, now);
-  const tokenCache = new AuthCache<AccountRecord | null>();
   const grantCache = new AuthCache<AccountGrants>();
   let authEpoch = 0;
   const authChanged = () => {
     authEpoch += 1;
-    tokenCache.clear();
     grantCache.clear();
   };
   let closed = false;
   return {
     kind: "sqlite",
     accounts: sqliteAccounts(db, now, authChanged),
-    tokens: sqliteTokens(db, now, tokenCache, authChanged),
+    tokens: sqliteTokens(db, now, authChanged),
     grants: sqliteGrants(db, grantCache, authChanged),
     sessions: sqliteSessions(db, now),
     journal,

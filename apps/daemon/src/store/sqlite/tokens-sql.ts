@@ -2,9 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { TokenStore } from "../store.js";
 import { StoreError } from "../store-error.js";
-import type { AccountRecord, TokenRecord } from "../types.js";
+import type { TokenRecord } from "../types.js";
 import { toAccount } from "./accounts-sql.js";
-import type { AuthCache } from "./auth-cache.js";
 
 /** A bearer token: `elw_` and 43 base64url characters (32 random bytes). */
 export const TOKEN_PATTERN = /^elw_[A-Za-z0-9_-]{43}$/;
@@ -29,7 +28,6 @@ function toToken(row: TokenRow): TokenRecord {
 export function sqliteTokens(
   db: Database.Database,
   now: () => number,
-  cache: AuthCache<AccountRecord | null>,
   authChanged: () => void,
 ): TokenStore {
   const insert = db.prepare(
@@ -56,13 +54,9 @@ export function sqliteTokens(
     },
     async verify(token) {
       if (!TOKEN_PATTERN.test(token)) return undefined;
-      const hash = hashToken(token);
-      const cached = cache.get(hash);
-      if (cached !== undefined) return cached ?? undefined;
-      const row = verify.get(hash);
-      const account = row ? toAccount(row) : null;
-      cache.set(hash, account);
-      return account ?? undefined;
+      // Not cached here: the HTTP gate remembers the tokens it admitted (Store.authEpoch).
+      const row = verify.get(hashToken(token));
+      return row ? toAccount(row) : undefined;
     },
     async list(accountId) {
       return list.all(accountId).map(toToken);
