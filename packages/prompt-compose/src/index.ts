@@ -43,8 +43,17 @@ export type {
   InputTransformRegistration,
 } from "./providers/input-transforms.js";
 export { applyInputTransforms } from "./providers/input-transforms.js";
-export type { StepContextRecord, StepContextRegistration } from "./providers/step-context.js";
-export { clampUtf8, isStepContextDue, renderStepContext } from "./providers/step-context.js";
+export type {
+  StepContextRecord,
+  StepContextRegistration,
+  StepContextRender,
+} from "./providers/step-context.js";
+export {
+  clampUtf8,
+  isStepContextDue,
+  renderStepContext,
+  renderStepContextNow,
+} from "./providers/step-context.js";
 export type {
   Clock,
   ProviderRunOptions,

@@ -32,7 +32,21 @@ export function boundedCalls<T>(
   budgetMs: number,
   parent?: AbortSignal,
 ): Promise<BoundedOutcome<T>[]> {
-  if (parent?.aborted) return Promise.resolve(calls.map(() => ABORTED));
+  const outcomes = boundedCallsNow(calls, budgetMs, parent);
+  return Array.isArray(outcomes) ? Promise.resolve(outcomes) : outcomes;
+}
+
+/**
+ * {@link boundedCalls}, answering the outcomes themselves rather than a promise of them when
+ * every call answered synchronously (or `parent` had already aborted): the caller may then go on
+ * without yielding.
+ */
+export function boundedCallsNow<T>(
+  calls: readonly ((signal: AbortSignal) => T | PromiseLike<T>)[],
+  budgetMs: number,
+  parent?: AbortSignal,
+): BoundedOutcome<T>[] | Promise<BoundedOutcome<T>[]> {
+  if (parent?.aborted) return calls.map(() => ABORTED);
   const controller = new AbortController();
   const signal = controller.signal;
   const outcomes: BoundedOutcome<T>[] = new Array(calls.length);
@@ -49,7 +63,7 @@ export function boundedCalls<T>(
       outcomes[index] = { ok: false, reason: "threw", cause };
     }
   }
-  if (pending.length === 0) return Promise.resolve(outcomes);
+  if (pending.length === 0) return outcomes;
   return new Promise((resolve) => {
     let left = pending.length;
     let done = false;

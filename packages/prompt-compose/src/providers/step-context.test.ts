@@ -2,7 +2,12 @@ import { STEP_CONTEXT_ENTRY, STEP_CONTEXT_MAX_BYTES } from "@elowen/plugin-api";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { PromptComposeError } from "../prompt-compose-error.js";
-import { clampUtf8, isStepContextDue, renderStepContext } from "./step-context.js";
+import {
+  clampUtf8,
+  isStepContextDue,
+  renderStepContext,
+  renderStepContextNow,
+} from "./step-context.js";
 
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 const ARGS = { sessionId: "s", turnId: "t", userId: 2, toolResults: 6, lastToolName: "Bash" };
@@ -162,6 +167,66 @@ describe("renderStepContext", () => {
       ["a", "provider-failed"],
       ["b", "invalid-provider-result"],
       ["c", "provider-timeout"],
+    ]);
+  });
+});
+
+describe("renderStepContextNow", () => {
+  test("answers the render itself when every provider answered synchronously", () => {
+    const render = renderStepContextNow(
+      [
+        { plugin: "a", name: "s", provider: ({ toolResults }) => `after ${toolResults}` },
+        {
+          plugin: "b",
+          name: "s",
+          provider: () => {
+            throw new Error("x");
+          },
+        },
+      ],
+      ARGS,
+      { clock },
+    );
+    expect(render).not.toBeInstanceOf(Promise);
+    const { records, problems } = render as Exclude<typeof render, Promise<unknown>>;
+    expect(records.map((r) => [r.plugin, r.text, r.at])).toEqual([["a", "after 6", 9]]);
+    expect(problems.map((p) => [p.plugin, p.code])).toEqual([["b", "provider-failed"]]);
+  });
+
+  test("answers a promise when one provider answers later, with the same render", async () => {
+    const providers = [
+      { plugin: "a", name: "s", provider: () => "now" },
+      { plugin: "b", name: "s", provider: async () => "later" },
+    ];
+    const render = renderStepContextNow(providers, ARGS, { clock });
+    expect(render).toBeInstanceOf(Promise);
+    expect(await render).toEqual(await renderStepContext(providers, ARGS, { clock }));
+    expect((await render).records.map((r) => r.text)).toEqual(["now", "later"]);
+  });
+
+  test("with the signal already aborted it calls no provider and answers at once", () => {
+    const controller = new AbortController();
+    controller.abort();
+    let called = false;
+    const render = renderStepContextNow(
+      [
+        {
+          plugin: "a",
+          name: "s",
+          provider: () => {
+            called = true;
+            return "x";
+          },
+        },
+      ],
+      ARGS,
+      { clock, signal: controller.signal },
+    );
+    expect(called).toBe(false);
+    expect(render).not.toBeInstanceOf(Promise);
+    const { problems } = render as { problems: readonly { code: string; message: string }[] };
+    expect(problems.map((p) => [p.code, p.message])).toEqual([
+      ["provider-timeout", "step-context provider a:s was aborted; it adds nothing"],
     ]);
   });
 });

@@ -7,7 +7,7 @@ import {
 } from "@elowen/plugin-api";
 import { type ComposeProblem, describeValue } from "../problems.js";
 import { PromptComposeError } from "../prompt-compose-error.js";
-import { boundedCalls } from "./bounded-call.js";
+import { type BoundedOutcome, boundedCallsNow } from "./bounded-call.js";
 import { failedCallProblem } from "./call-problem.js";
 import { PROVIDER_CODES, type ProviderRunOptions } from "./turn-context.js";
 
@@ -71,6 +71,12 @@ export function isStepContextDue(toolResults: number, interval: number): boolean
   return toolResults > 0 && toolResults % interval === 0;
 }
 
+/** What a step-context render answers: the reminders to store, and what went wrong. */
+export interface StepContextRender {
+  readonly records: readonly StepContextRecord[];
+  readonly problems: readonly ComposeProblem[];
+}
+
 /**
  * Asks every step-context provider, concurrently and each within its budget, for a reminder. They
  * share one signal and one deadline, as in `renderTurnContext`. An
@@ -82,17 +88,39 @@ export async function renderStepContext(
   registrations: readonly StepContextRegistration[],
   args: Omit<StepContextArgs, "signal">,
   options: ProviderRunOptions,
-): Promise<{
-  readonly records: readonly StepContextRecord[];
-  readonly problems: readonly ComposeProblem[];
-}> {
+): Promise<StepContextRender> {
+  return renderStepContextNow(registrations, args, options);
+}
+
+/**
+ * {@link renderStepContext}, answering the render itself rather than a promise of it when every
+ * provider answered synchronously (or the signal had already aborted). A host that holds a write
+ * for the reminders' one transaction can tell from this that nothing else ran in between.
+ */
+export function renderStepContextNow(
+  registrations: readonly StepContextRegistration[],
+  args: Omit<StepContextArgs, "signal">,
+  options: ProviderRunOptions,
+): StepContextRender | Promise<StepContextRender> {
   const at = options.clock.now();
   const budget = options.budgetMs ?? HOOK_DEFAULT_BUDGET_MS;
-  const outcomes = await boundedCalls(
+  const outcomes = boundedCallsNow(
     registrations.map((r) => (signal: AbortSignal) => r.provider({ ...args, signal })),
     budget,
     options.signal,
   );
+  const render = (answers: readonly BoundedOutcome<unknown>[]) =>
+    stepContextRender(registrations, args, answers, at, budget);
+  return Array.isArray(outcomes) ? render(outcomes) : outcomes.then(render);
+}
+
+function stepContextRender(
+  registrations: readonly StepContextRegistration[],
+  args: Omit<StepContextArgs, "signal">,
+  outcomes: readonly BoundedOutcome<unknown>[],
+  at: number,
+  budget: number,
+): StepContextRender {
   const records: StepContextRecord[] = [];
   const problems: ComposeProblem[] = [];
   outcomes.forEach((outcome, index) => {

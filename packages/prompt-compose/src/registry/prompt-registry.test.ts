@@ -21,6 +21,14 @@ describe("system prompt fragments", () => {
     expect(r.fragments((p) => p === "beta").map((f) => f.id)).toEqual(["beta:style"]);
   });
 
+  test("hands out the same frozen fragment objects on every call", () => {
+    const r = registry();
+    r.forPlugin(identity()).registerSystemPromptFragment("Acme rules.");
+    const [first] = r.fragments();
+    expect(r.fragments()[0]).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
   test(`accepts ${SYSTEM_PROMPT_FRAGMENT_MAX_CHARS} characters and refuses one more`, () => {
     const seams = registry().forPlugin(identity());
     seams.registerSystemPromptFragment("x".repeat(SYSTEM_PROMPT_FRAGMENT_MAX_CHARS));

@@ -45,7 +45,10 @@ export interface PromptRegistry {
   forPlugin(identity: PluginIdentity): PluginPromptSeams;
   /** Keeps a plugin's platform fragments, read by `loadPlatformFragments` when it was loaded. */
   addPlatformFragments(fragments: PlatformFragments): void;
-  /** System prompt fragments in registration order, as shared sections `<plugin>:<name>`. */
+  /**
+   * System prompt fragments in registration order, as shared sections `<plugin>:<name>`: the
+   * same frozen objects on every call, so a host may tell an unchanged list by identity.
+   */
   fragments(include?: PluginFilter): PluginSection[];
   /** Platform fragments that apply to `platform`, one section `<plugin>:platform` per plugin. */
   platformFragments(platform: string, include?: PluginFilter): PluginSection[];
@@ -119,7 +122,7 @@ export function createPromptRegistry(
             "system prompt fragment",
             name,
           );
-          fragments.push({ id, plugin, text });
+          fragments.push(Object.freeze({ id, plugin, text }));
         },
         registerTurnContext(provider, options) {
           checkFunction(provider, "provider");
