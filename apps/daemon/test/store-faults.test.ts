@@ -2,7 +2,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
 import { startDaemon } from "../src/daemon.js";
-import { SchemaTooNewError } from "../src/store/sqlite/migrate.js";
+import { migrate, SchemaTooNewError } from "../src/store/sqlite/migrate.js";
 import { MIGRATIONS } from "../src/store/sqlite/migrations/index.js";
 import { DatabaseLockedError } from "../src/store/sqlite/open-database.js";
 import { openSqliteStore } from "../src/store/sqlite/sqlite-store.js";
@@ -24,6 +24,22 @@ describe("store faults", () => {
     const db = new Database(file);
     expect(db.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    db.close();
+  });
+
+  test("migrates a version 3 database forward: its open turns kept, a deleted session's still cleared", () => {
+    const file = join(home(), "elowen.db");
+    const db = new Database(file);
+    db.pragma("foreign_keys = ON");
+    migrate(db, file, MIGRATIONS.slice(0, 3));
+    db.exec(`INSERT INTO accounts (id, name, role, created_at) VALUES (1, 'owner', 'owner', 0);
+      INSERT INTO sessions (id, owner_id, kind, created_at, updated_at) VALUES ('s1', 1, 'interactive', 0, 0), ('s2', 1, 'interactive', 0, 0);
+      INSERT INTO open_turns (turn_id, session_id, started_at) VALUES ('t1', 's1', 1), ('t2', 's2', 2);`);
+    expect(migrate(db, file)).toEqual({ from: 3, to: MIGRATIONS.length });
+    const index = "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'open_turns'";
+    expect(db.prepare(index).all()).not.toContainEqual({ name: "open_turns_session" });
+    db.prepare("DELETE FROM sessions WHERE id = 's1'").run();
+    expect(db.prepare("SELECT turn_id FROM open_turns").all()).toEqual([{ turn_id: "t2" }]);
     db.close();
   });
 

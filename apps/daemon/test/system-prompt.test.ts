@@ -46,6 +46,16 @@ describe("the system prompt of a session's turns", () => {
     expect(await compose("You are Ada.", first)).toBe(first);
     expect((await compose("You are Bea.", first)).text).toContain("You are Bea.");
 
+    const extra = registry.prompts.forPlugin({ name: "extra", grants: [], root: home });
+    extra.registerSystemPromptFragment("Extra rules.");
+    const withFragment = await compose("You are Ada.", first);
+    expect(withFragment).not.toBe(first);
+    expect(withFragment.text).toContain("Extra rules.");
+    registry.prompts.withdraw("extra");
+    const withdrawn = await compose("You are Ada.", withFragment);
+    expect(withdrawn).not.toBe(withFragment);
+    expect(withdrawn.text).toBe(first.text);
+
     const dir = join(home, "skills", "report-guide");
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "SKILL.md"), "---\nname: report-guide\n---\nCheck the source.\n");

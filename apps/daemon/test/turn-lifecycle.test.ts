@@ -185,6 +185,121 @@ describe("step context", () => {
       data: { toolResults: 2, records: [{ text: "Remember the budget.", clamped: false }] },
     });
   });
+
+  test("a batch's last result and its reminders are one transaction, and clients hear of the result before the next request", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - tools: [{ name: Weather, args: { city: A } }]
+      - text: "done"
+`,
+      settings: { stepContext: "Remember the budget." },
+      config: { brain: { stepContextInterval: 1 } },
+    });
+    const { journal } = t.daemon.host.store;
+    const transactions: string[][] = [];
+    const append = journal.append.bind(journal);
+    journal.append = (sessionId, entries, options) => {
+      transactions.push(entries.map((e) => e.customType ?? e.kind));
+      return append(sessionId, entries, options);
+    };
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    await t.owner.sessions.submitTurn(session.id, { text: "go", waitForSettle: true });
+    expect(transactions).toEqual([
+      ["user"],
+      ["assistant"],
+      ["tool_result", STEP_CONTEXT_ENTRY],
+      ["assistant", "turn_end"],
+    ]);
+    await log.next("turn_completed");
+    const result = (await t.owner.sessions.history(session.id)).entries.find(
+      (e) => e.kind === "tool_result",
+    );
+    const order = log.events.flatMap((e) => {
+      if (e.type === "entries") return e.data.entries.map((entry) => `entries:${entry.kind}`);
+      return ["tool_ended", "assistant_started"].includes(e.type) ? [e.type] : [];
+    });
+    expect(order).toEqual([
+      "entries:user",
+      "assistant_started",
+      "entries:assistant",
+      "entries:tool_result",
+      "tool_ended",
+      "assistant_started",
+      "entries:assistant",
+      "entries:turn_end",
+    ]);
+    expect(log.of("tool_ended")[0]?.data.entryId).toBe(result?.id);
+    await log.close();
+  });
+
+  test("a provider that answers later does not hold the result back: clients hear of it first", async () => {
+    let open = () => {};
+    const latch = "elowenStepContextLatch";
+    (globalThis as Record<string, unknown>)[latch] = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    try {
+      t = await startBrainDaemon({
+        script: `turns:
+  - steps:
+      - tools: [{ name: Weather, args: { city: A } }]
+      - text: "done"
+`,
+        settings: { stepContext: "Remember the budget.", stepContextLatch: latch },
+        config: { brain: { stepContextInterval: 1 } },
+      });
+      const session = await t.owner.sessions.create();
+      const log = await subscribe(t.owner, session.id);
+      await t.owner.sessions.submitTurn(session.id, { text: "go" });
+      // The reminder waits for this: were the result held for it, tool_ended would not come.
+      const ended = await log.next("tool_ended");
+      const stored = await t.daemon.host.store.journal.get(session.id, ended.data.entryId);
+      expect(stored?.kind).toBe("tool_result");
+      open();
+      await log.next("turn_completed");
+      const branch = await t.daemon.host.store.journal.branch(session.id);
+      expect(branch.map((e) => e.customType ?? e.kind)).toEqual([
+        "user",
+        "assistant",
+        "tool_result",
+        STEP_CONTEXT_ENTRY,
+        "assistant",
+        "turn_end",
+      ]);
+      expect(branch[3]?.data).toMatchObject({ records: [{ text: "Remember the budget." }] });
+      await log.close();
+    } finally {
+      open();
+      delete (globalThis as Record<string, unknown>)[latch];
+    }
+  });
+
+  test("a run stopped after a tool batch still writes the batch's last result", async () => {
+    t = await startBrainDaemon({
+      script: `turns:
+  - steps:
+      - tools: [{ name: Weather, args: { city: A } }]
+      - text: "never asked for"
+`,
+      settings: { stepContext: "Remember the budget." },
+      config: { brain: { stepContextInterval: 1, maxSteps: 1 } },
+    });
+    const session = await t.owner.sessions.create();
+    const log = await subscribe(t.owner, session.id);
+    await t.owner.sessions.submitTurn(session.id, { text: "go", waitForSettle: true });
+    const ended = await log.next("tool_ended");
+    const branch = await t.daemon.host.store.journal.branch(session.id);
+    expect(branch.map((e) => e.customType ?? e.kind)).toEqual([
+      "user",
+      "assistant",
+      "tool_result",
+      "turn_end",
+    ]);
+    expect(branch[2]?.id).toBe(ended.data.entryId);
+    await log.close();
+  });
 });
 
 describe("sub-agents", () => {

@@ -18,15 +18,24 @@ export class LiveJournal {
   }
 
   /** Appends in one transaction, then publishes the visible entries. */
-  async append(
+  append(
     sessionId: string,
     entries: readonly NewJournalEntry[],
     options?: AppendOptions,
   ): Promise<readonly JournalEntry[]> {
-    const written = await this.#store.journal.append(sessionId, entries, options);
-    const visible = written.filter((e) => !e.hidden && !e.offBranch);
-    if (visible.length > 0)
-      this.#events.publish(sessionId, "entries", { entries: visible.map(entryView) });
-    return written;
+    return this.#store.journal.append(sessionId, entries, options).then((written) => {
+      announceEntries(this.#events, sessionId, written);
+      return written;
+    });
   }
+}
+
+/** Publishes the visible ones of committed entries to the session's clients as one `entries` event. */
+export function announceEntries(
+  events: SessionEvents,
+  sessionId: string,
+  entries: readonly JournalEntry[],
+): void {
+  const visible = entries.filter((e) => !e.hidden && !e.offBranch);
+  if (visible.length > 0) events.publish(sessionId, "entries", { entries: visible.map(entryView) });
 }

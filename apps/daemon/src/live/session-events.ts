@@ -55,6 +55,8 @@ export type ReplayResult =
 
 interface SessionBuffer {
   events: SessionEvent[];
+  /** What each buffered event counts for ({@link eventChars}), index-aligned with `events`. */
+  sizes: number[];
   /** The characters the buffered events count for ({@link eventChars}). */
   chars: number;
   /** The highest counter evicted from `events`: resuming before it has missed events. */
@@ -73,12 +75,12 @@ export class SessionEvents {
   readonly #sessions = new Map<string, SessionBuffer>();
   /** Each event's frame, serialized when a stream first sends it and shared by every stream. */
   readonly #frames = new WeakMap<SessionEvent, string>();
-  /** What each buffered event counts for, so dropping it gives back exactly what it took. */
-  readonly #sizes = new WeakMap<SessionEvent, number>();
   readonly #bufferSize: number;
   readonly #bufferChars: number;
   readonly #totalChars: number;
   #chars = 0;
+  /** The session whose buffer was used last: the most recent in `#sessions`. */
+  #recent: string | undefined;
 
   constructor(
     options: {
@@ -103,8 +105,8 @@ export class SessionEvents {
     this.#counter += 1;
     const event: SessionEvent = { id: `${this.bootId}.${this.#counter}`, type, data };
     const chars = eventChars(data) + type.length;
-    this.#sizes.set(event, chars);
     buffer.events.push(event);
+    buffer.sizes.push(chars);
     buffer.chars += chars;
     this.#chars += chars;
     while (
@@ -169,7 +171,7 @@ export class SessionEvents {
     const dropped = buffer.events.shift();
     if (!dropped) return;
     buffer.evicted = counterOf(dropped.id);
-    const chars = this.#sizes.get(dropped) ?? 0;
+    const chars = buffer.sizes.shift() ?? 0;
     buffer.chars -= chars;
     this.#chars -= chars;
   }
@@ -202,13 +204,17 @@ export class SessionEvents {
   #buffer(sessionId: string): SessionBuffer {
     let buffer = this.#sessions.get(sessionId);
     if (buffer) {
-      // Refresh recency for the LRU bound.
-      this.#sessions.delete(sessionId);
-      this.#sessions.set(sessionId, buffer);
+      // Refresh recency for the LRU bound (the last one used is already the most recent).
+      if (this.#recent !== sessionId) {
+        this.#sessions.delete(sessionId);
+        this.#sessions.set(sessionId, buffer);
+        this.#recent = sessionId;
+      }
       return buffer;
     }
+    this.#recent = sessionId;
     // Events published before this buffer existed cannot be replayed.
-    buffer = { events: [], chars: 0, evicted: this.#counter, listeners: new Set() };
+    buffer = { events: [], sizes: [], chars: 0, evicted: this.#counter, listeners: new Set() };
     this.#sessions.set(sessionId, buffer);
     if (this.#sessions.size > EVENT_BUFFERED_SESSIONS) {
       for (const [id, candidate] of this.#sessions) {

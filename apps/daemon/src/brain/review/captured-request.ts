@@ -106,9 +106,10 @@ export function captureRequest(
         captured.payload = payload;
         return options.onPayload?.(payload, payloadModel);
       },
-      onResponse: async (response, responseModel) => {
+      // Not async: a provider awaits what this answers, and nothing when the caller has none.
+      onResponse: (response, responseModel) => {
         observer?.response(response, responseModel, captured.connection);
-        await options.onResponse?.(response, responseModel);
+        return options.onResponse?.(response, responseModel);
       },
     },
   };

@@ -1,5 +1,5 @@
 import type { RunOutcome } from "@elowen/plugin-api";
-import { isStepContextDue, renderStepContext } from "@elowen/prompt-compose";
+import { isStepContextDue, renderStepContextNow } from "@elowen/prompt-compose";
 import {
   type AgentLoopConfig,
   type AgentMessage,
@@ -45,6 +45,12 @@ export async function runAgent(
   const errors = new Map<string, boolean>();
   const runStart = turn.steps;
   let lastStepContext = turn.toolResults;
+  // Step context is due after each interval-th tool result since it was last asked for.
+  const stepContextDue = () => {
+    for (let n = lastStepContext + 1; n <= turn.toolResults; n += 1)
+      if (isStepContextDue(n, host.config.stepContextInterval)) return true;
+    return false;
+  };
   const writer = new LiveWriter({
     host,
     sessionId: turn.sessionId,
@@ -57,6 +63,7 @@ export async function runAgent(
       turn.resultEntries.set(callId, entryId);
       for (const listener of turn.journalListeners) listener();
     },
+    stepContextNext: stepContextDue,
   });
   const scope = {
     sessionId: turn.sessionId,
@@ -83,13 +90,12 @@ export async function runAgent(
       });
       return true;
     },
-    getSteeringMessages: async () => {
-      const due = [];
-      for (let n = lastStepContext + 1; n <= turn.toolResults; n += 1)
-        if (isStepContextDue(n, host.config.stepContextInterval)) due.push(n);
+    // Asked after every step: a batch's last result held for the reminders is written by now.
+    getSteeringMessages: () => {
+      const due = stepContextDue();
       lastStepContext = turn.toolResults;
-      if (due.length === 0) return [];
-      return stepContext(turn);
+      if (due) return stepContext(turn);
+      return turn.journal.releaseResult()?.then(() => []) ?? Promise.resolve([]);
     },
   };
   const streamFn = stepStreamFn({
@@ -152,10 +158,14 @@ export async function runAgent(
   return { messages: all, outcome: outcomeOf(last), last };
 }
 
-/** Asks the step-context providers and stores their reminders before the model reads them. */
+/**
+ * Asks the step-context providers and stores their reminders before the model reads them, in one
+ * transaction with the batch's last result when every provider answered at once (nothing else
+ * ran since the result was held); when one answers later, the result is written first.
+ */
 async function stepContext(turn: TurnState): Promise<AgentMessage[]> {
   const { host } = turn;
-  const { records, problems } = await renderStepContext(
+  const now = renderStepContextNow(
     host.registry.prompts.stepContextProviders(turn.filter),
     {
       sessionId: turn.sessionId,
@@ -167,8 +177,13 @@ async function stepContext(turn: TurnState): Promise<AgentMessage[]> {
     },
     { clock: host.clock, signal: turn.controller.signal },
   );
+  if (now instanceof Promise) await turn.journal.releaseResult();
+  const { records, problems } = now instanceof Promise ? await now : now;
   for (const problem of problems) host.log(`step context: ${problem.message}`);
-  if (records.length === 0) return [];
+  if (records.length === 0) {
+    await turn.journal.releaseResult();
+    return [];
+  }
   await turn.journal.append(stepContextEntry(turn.turnId, turn.toolResults, records));
   return records.map((record) => noteMessage(record.text, record.at));
 }

@@ -5,7 +5,13 @@ import type {
   PromptComposeTrait,
   RenderSurface,
 } from "@elowen/plugin-api";
-import { compose, type PluginFilter, toSystemBlocks, toSystemText } from "@elowen/prompt-compose";
+import {
+  compose,
+  type PluginFilter,
+  type PluginSection,
+  toSystemBlocks,
+  toSystemText,
+} from "@elowen/prompt-compose";
 import type { PluginRegistry } from "../../plugins/registry.js";
 
 /** The tool that loads a skill: offering it turns on the `<available_skills>` block. */
@@ -31,7 +37,10 @@ function surfaceOf(access: Access): RenderSurface {
 
 /** A composed system prompt and what it was composed from (empty when a chain took part). */
 export interface ComposedPrompt {
+  /** What it was composed from besides the fragments; empty when a chain took part. */
   readonly key: string;
+  /** The plugin fragments it was composed from (the registry's own objects, compared by identity). */
+  readonly fragments: readonly PluginSection[];
   /** The whole system prompt as one string: the shared prefix, a blank line, the session suffix. */
   readonly text: string;
   /**
@@ -77,10 +86,8 @@ export async function composeSystemPrompt(
       ? []
       : [{ id: "environment", text: `Your working directory is ${request.workspace}.` }];
   const chained = request.hooks.has("prompt.compose") || request.hooks.has("prompt.section");
-  const key = chained
-    ? ""
-    : JSON.stringify([input, fragments, request.persona, skills, sessionSections]);
-  if (key !== "" && last?.key === key) return last;
+  const key = chained ? "" : JSON.stringify([input, request.persona, skills, sessionSections]);
+  if (key !== "" && last?.key === key && sameSections(last.fragments, fragments)) return last;
   const prompt = await compose({
     dispatcher: request.hooks,
     input,
@@ -93,5 +100,16 @@ export async function composeSystemPrompt(
   for (const problem of prompt.problems) request.log(`system prompt: ${problem.message}`);
   const blocks = toSystemBlocks(prompt);
   const cachePrefix = blocks.length === 2 ? (blocks[0]?.text ?? "") : "";
-  return { key, text: toSystemText(prompt), cachePrefix };
+  return { key, fragments, text: toSystemText(prompt), cachePrefix };
+}
+
+/**
+ * True when two lists hold the same fragments in the same order. The registry hands out the
+ * frozen objects it keeps, so the same object is the same text; comparing them costs nothing
+ * per character, where the text of twenty plugins' fragments would be read on every turn.
+ */
+function sameSections(a: readonly PluginSection[], b: readonly PluginSection[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -24,6 +24,11 @@ export interface LiveWriterOptions {
   readonly authoring: AuthoringNotes;
   /** Told when a direct call's result entry is committed (trace settlement finds it by call id). */
   onResultEntry(callId: string, entryId: string): void;
+  /**
+   * Asked when a tool batch's last result is ready: true when the step-context reminders come
+   * next, so the result may be held for their transaction.
+   */
+  stepContextNext(): boolean;
 }
 
 interface Streaming {
@@ -44,6 +49,8 @@ export class LiveWriter {
   #streaming: Streaming | undefined;
   #lastEntryId = "";
   readonly #tools = new Map<string, { startedAt: number; t0: number; entryId: string }>();
+  /** Tool calls of the last response whose results are still to come. */
+  #unfinished = 0;
 
   constructor(options: LiveWriterOptions) {
     this.#o = options;
@@ -127,7 +134,7 @@ export class LiveWriter {
     }
   }
 
-  async #endMessage(message: AssistantMessage): Promise<void> {
+  #endMessage(message: AssistantMessage): Promise<void> | undefined {
     const { host } = this.#o;
     const streaming = this.#streaming ?? {
       entryId: mintId("e"),
@@ -158,9 +165,11 @@ export class LiveWriter {
     const entry = { id: streaming.entryId, kind: "assistant", data };
     // A response that calls no tool is the run's last: nothing refers to its entry until the
     // turn ends, so it may be committed with the turn_end (see TurnJournal).
-    const calls = message.content.some((block) => block.type === "toolCall");
-    if (calls || !this.#o.journal.hold(entry)) await this.#o.journal.append([entry]);
+    const calls = message.content.filter((block) => block.type === "toolCall").length;
     this.#lastEntryId = streaming.entryId;
+    this.#unfinished = calls;
+    if (calls === 0 && this.#o.journal.hold(entry)) return undefined;
+    return this.#o.journal.append([entry]).then(() => undefined);
   }
 
   #startTool(callId: string, name: string, args: unknown): void {
@@ -217,16 +226,23 @@ export class LiveWriter {
       durationMs,
     };
     const entryId = mintId("e");
-    await this.#o.journal.append([
-      { id: entryId, kind: "tool_result", data, attachments: stored.attachments },
-    ]);
-    this.#o.onResultEntry(callId, entryId);
-    this.#publish("tool_ended", {
-      callId,
-      entryId,
-      isError,
-      startedAt: started.startedAt,
-      durationMs,
-    });
+    const entry = { id: entryId, kind: "tool_result", data, attachments: stored.attachments };
+    const committed = () => {
+      this.#o.onResultEntry(callId, entryId);
+      this.#publish("tool_ended", {
+        callId,
+        entryId,
+        isError,
+        startedAt: started.startedAt,
+        durationMs,
+      });
+    };
+    this.#unfinished = Math.max(0, this.#unfinished - 1);
+    // The batch's last result, with the step-context reminders next: nothing else runs before
+    // them, so it may wait for their transaction (the run lets it go before anything that waits).
+    const last = this.#unfinished === 0 && this.#tools.size === 0;
+    if (last && this.#o.stepContextNext() && this.#o.journal.holdResult(entry, committed)) return;
+    await this.#o.journal.append([entry]);
+    committed();
   }
 }

@@ -44,8 +44,8 @@ function errorMessage(model: Model<Api>, error: unknown): AssistantMessage {
  * rewrite the model and effort; the engine's stream goes through the chain as chunks, and what
  * comes out is what the loop (and so every client and the transcript) sees. With no `turn.step`
  * hook the chain would pass every chunk through unchanged, so the engine's events go to the loop
- * as they are, without the round trip through chunks. Never throws: a failure is a final message
- * with stop reason `error`.
+ * as they are: the engine's own stream is handed to the loop, its result finished by the runtime.
+ * Never throws: a failure is a final message with stop reason `error`.
  */
 export function stepStreamFn(options: StepStreamOptions): StreamFn {
   const { hooks, runtime } = options;
@@ -62,22 +62,41 @@ export function stepStreamFn(options: StepStreamOptions): StreamFn {
       ...(options.agentId === undefined ? {} : { agentId: options.agentId }),
     };
     const request: EngineRequest = { e, model, context, streamOptions: streamOptions ?? {}, index };
-    const run = hooks.has("turn.step") ? chained(out, request) : direct(out, request);
-    run.catch((error: unknown) => {
-      const failed = runtime.finish(errorMessage(model, error));
-      out.push({ type: "error", reason: "error", error: failed });
-      out.end(failed);
-    });
+    const failed = (error: unknown) => {
+      const message = runtime.finish(errorMessage(model, error));
+      out.push({ type: "error", reason: "error", error: message });
+      out.end(message);
+      return out;
+    };
+    if (!hooks.has("turn.step")) {
+      try {
+        return direct(request);
+      } catch (error) {
+        return failed(error);
+      }
+    }
+    chained(out, request).catch(failed);
     return out;
   };
 
-  async function direct(out: AssistantMessageEventStream, request: EngineRequest): Promise<void> {
+  /**
+   * The engine's stream as the loop reads it, with no second stream to copy its events into: the
+   * loop reads only the content events and then the final message from `result()`, which answers
+   * the message the runtime finished (and tells `onEngineMessage` once). The terminal event's own
+   * message is the engine's, which the loop does not read.
+   */
+  function direct(request: EngineRequest): AssistantMessageEventStream {
     const engine = dispatch(options, request);
-    for await (const event of engine)
-      if (event.type !== "done" && event.type !== "error") out.push(event);
-    const final = runtime.finish(await engine.result());
-    options.onEngineMessage(final);
-    end(out, final);
+    const final = engine.result().then(
+      (message) => runtime.finish(message),
+      (error: unknown) => runtime.finish(errorMessage(request.model, error)),
+    );
+    const finished = final.then((message) => {
+      options.onEngineMessage(message);
+      return message;
+    });
+    engine.result = () => finished;
+    return engine;
   }
 
   async function chained(out: AssistantMessageEventStream, request: EngineRequest): Promise<void> {

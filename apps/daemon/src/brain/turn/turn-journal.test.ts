@@ -87,6 +87,59 @@ describe("a turn's journal", () => {
     expect(turn.hold(answer)).toBe(false);
   });
 
+  test("holds a tool result for the reminders' write: announced first, then what it waited to tell", async () => {
+    const told: string[] = [];
+    const result = { id: "e_result", kind: "tool_result", data: { callId: "c1" } };
+    expect(
+      turn.holdResult(result, (entry) => told.push(`${entry.id} after ${announced().flat()}`)),
+    ).toBe(true);
+    expect(await journalIds()).toEqual([]);
+    expect(told).toEqual([]);
+    await turn.append([hidden]);
+    const branch = await store.journal.branch(sessionId);
+    expect(branch.map((e) => e.kind)).toEqual(["tool_result", "custom"]);
+    expect(told).toEqual(["e_result after e_result"]);
+    expect(announced()).toEqual([["e_result"]]);
+  });
+
+  test("releaseResult commits a held result alone and leaves a held answer held", async () => {
+    const result = { id: "e_result", kind: "tool_result", data: {} };
+    let told = 0;
+    turn.holdResult(result, () => {
+      told += 1;
+    });
+    expect(turn.hold(answer)).toBe(false);
+    await turn.releaseResult();
+    await turn.releaseResult();
+    expect(await journalIds()).toEqual(["e_result"]);
+    expect(told).toBe(1);
+    expect(turn.hold(answer)).toBe(true);
+    await turn.releaseResult();
+    expect(await journalIds()).toEqual(["e_result"]);
+    await turn.end([turnEnd], {});
+    expect(await journalIds()).toEqual(["e_result", "e_answer", "e_end"]);
+  });
+
+  test("a held result that fails to commit stays held, and is written with the next write", async () => {
+    const result = { id: "e_result", kind: "tool_result", data: {} };
+    let told = 0;
+    turn.holdResult(result, () => {
+      told += 1;
+    });
+    const append = store.journal.append.bind(store.journal);
+    let fail = true;
+    store.journal.append = (...args) => {
+      if (fail) return Promise.reject(new Error("disk full"));
+      return append(...args);
+    };
+    await expect(turn.append([hidden])).rejects.toThrow("disk full");
+    expect(told).toBe(0);
+    fail = false;
+    await turn.end([turnEnd], {});
+    expect(await journalIds()).toEqual(["e_result", "e_end"]);
+    expect(told).toBe(1);
+  });
+
   test("leaves the session's updatedAt to the turn's end", async () => {
     const before = (await store.sessions.get(sessionId))?.updatedAt;
     await new Promise((resolve) => setTimeout(resolve, 5));
