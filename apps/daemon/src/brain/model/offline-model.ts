@@ -1,6 +1,7 @@
 import {
   type Api,
   type AssistantMessage,
+  type AssistantMessageEventStream,
   type Context,
   createAssistantMessageEventStream,
   type FauxContentBlock,
@@ -140,8 +141,11 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
     model,
     reasoning: undefined,
     stream(requestModel, context, options, request) {
-      const out = createAssistantMessageEventStream();
+      // Made only when the answer waits for an observer or fails: otherwise the faux stream is
+      // the answer as it is.
+      let out: AssistantMessageEventStream | undefined;
       const fail = (error: unknown) => {
+        out ??= createAssistantMessageEventStream();
         const failed = fauxAssistantMessage([], {
           stopReason: options.signal?.aborted ? "aborted" : "error",
           errorMessage: error instanceof Error ? error.message : String(error),
@@ -169,6 +173,8 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
       }
       // An observer that returns nothing to wait for: the faux stream is the answer as it is.
       if (!(shown instanceof Promise)) return answer();
+      const waiting = createAssistantMessageEventStream();
+      out = waiting;
       void (async () => {
         try {
           await shown;
@@ -177,10 +183,10 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
           return;
         }
         const inner = answer();
-        for await (const event of inner) out.push(event);
-        out.end(await inner.result());
+        for await (const event of inner) waiting.push(event);
+        waiting.end(await inner.result());
       })();
-      return out;
+      return waiting;
     },
     finish: (message) => message,
     withModelId: (id) => ({ ...model, id }),

@@ -62,7 +62,9 @@ export class LiveWriter {
   }
 
   #publish(type: string, data: object): void {
-    this.#o.host.events.publish(this.#o.sessionId, type, { ...this.#scope(), ...data });
+    const { turnId, agentId } = this.#o;
+    const scoped = agentId === undefined ? { turnId, ...data } : { turnId, agentId, ...data };
+    this.#o.host.events.publish(this.#o.sessionId, type, scoped);
   }
 
   /**

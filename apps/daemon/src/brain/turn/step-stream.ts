@@ -50,7 +50,6 @@ function errorMessage(model: Model<Api>, error: unknown): AssistantMessage {
 export function stepStreamFn(options: StepStreamOptions): StreamFn {
   const { hooks, runtime } = options;
   return (model, context, streamOptions) => {
-    const out = createAssistantMessageEventStream();
     const index = options.nextStep();
     const effort = model.reasoning ? effortOf(runtime.reasoning) : undefined;
     const e: TurnStepInput = {
@@ -62,7 +61,7 @@ export function stepStreamFn(options: StepStreamOptions): StreamFn {
       ...(options.agentId === undefined ? {} : { agentId: options.agentId }),
     };
     const request: EngineRequest = { e, model, context, streamOptions: streamOptions ?? {}, index };
-    const failed = (error: unknown) => {
+    const failed = (out: AssistantMessageEventStream, error: unknown) => {
       const message = runtime.finish(errorMessage(model, error));
       out.push({ type: "error", reason: "error", error: message });
       out.end(message);
@@ -72,10 +71,11 @@ export function stepStreamFn(options: StepStreamOptions): StreamFn {
       try {
         return direct(request);
       } catch (error) {
-        return failed(error);
+        return failed(createAssistantMessageEventStream(), error);
       }
     }
-    chained(out, request).catch(failed);
+    const out = createAssistantMessageEventStream();
+    chained(out, request).catch((error: unknown) => failed(out, error));
     return out;
   };
 
