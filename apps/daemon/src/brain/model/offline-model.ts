@@ -161,7 +161,9 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
         faux.appendResponses([answerFor(script, request, context)]);
         const { sessionId } = options;
         const slotted =
-          sessionId === undefined ? options : { ...options, sessionId: slots.key(sessionId) };
+          sessionId === undefined
+            ? options
+            : Object.assign({}, options, { sessionId: slots.key(sessionId) });
         return streamSimple(requestModel, context, slotted);
       };
       let shown: unknown;

@@ -89,8 +89,8 @@ export function captureRequest(
     model,
     // pi-agent-core hands the live message array, which the loop keeps pushing to.
     context: {
-      ...(context.systemPrompt === undefined ? {} : { systemPrompt: context.systemPrompt }),
       messages: [...context.messages],
+      ...(context.systemPrompt === undefined ? {} : { systemPrompt: context.systemPrompt }),
       ...(context.tools === undefined ? {} : { tools: [...context.tools] }),
     },
     options: pinnedOptions(options),
@@ -100,17 +100,17 @@ export function captureRequest(
   };
   return {
     captured,
-    options: {
-      ...options,
-      onPayload: (payload, payloadModel) => {
+    // Object.assign: on this V8, keys added after a leading spread take a slow path (~10x).
+    options: Object.assign({}, options, {
+      onPayload: (payload: unknown, payloadModel: Model<Api>) => {
         captured.payload = payload;
         return options.onPayload?.(payload, payloadModel);
       },
       // Not async: a provider awaits what this answers, and nothing when the caller has none.
-      onResponse: (response, responseModel) => {
+      onResponse: (response: ProviderResponse, responseModel: Model<Api>) => {
         observer?.response(response, responseModel, captured.connection);
         return options.onResponse?.(response, responseModel);
       },
-    },
+    } satisfies SimpleStreamOptions),
   };
 }

@@ -73,12 +73,14 @@ export async function gatedCall(
   }
   // Observational: its handlers run concurrently within their budget and cannot change the result,
   // so the turn does not wait for them.
-  void scope.hooks.emit("tools.call.after", {
-    ...base,
-    isError: result.isError === true,
-    durationMs: scope.monotonic() - started,
-    text: textOf(result),
-  });
+  void scope.hooks.emit(
+    "tools.call.after",
+    Object.assign({}, base, {
+      isError: result.isError === true,
+      durationMs: scope.monotonic() - started,
+      text: textOf(result),
+    }),
+  );
   return result;
 }
 

@@ -81,10 +81,15 @@ export async function completeTurn(
     ...(usage === undefined ? {} : { usage }),
     entryId,
   };
-  host.events.publish(turn.sessionId, "turn_completed", {
-    ...settled,
-    ...agent,
-    ...(turn.submissionId === undefined ? {} : { submissionId: turn.submissionId }),
-  });
+  host.events.publish(
+    turn.sessionId,
+    "turn_completed",
+    Object.assign(
+      {},
+      settled,
+      agent,
+      turn.submissionId === undefined ? {} : { submissionId: turn.submissionId },
+    ),
+  );
   return settled;
 }

@@ -56,9 +56,10 @@ export class LiveWriter {
     this.#o = options;
   }
 
-  #scope() {
-    const { turnId, agentId } = this.#o;
-    return agentId === undefined ? { turnId } : { turnId, agentId };
+  /** The run's sub-agent id as a key to spread, or nothing for the turn's own run. */
+  #agent(): { agentId?: string } {
+    const { agentId } = this.#o;
+    return agentId === undefined ? {} : { agentId };
   }
 
   #publish(type: string, data: object): void {
@@ -148,8 +149,10 @@ export class LiveWriter {
     for (const block of message.content)
       if (block.type === "toolCall") this.#o.authoring.end(block.id);
     const cut = message.stopReason === "error" || message.stopReason === "aborted";
+    // A key first: on this V8, keys added after a leading spread take a slow path (~10x).
     const data: AssistantEntryData = {
-      ...this.#scope(),
+      turnId: this.#o.turnId,
+      ...this.#agent(),
       step: streaming.step,
       content: message.content,
       stopReason: message.stopReason,
@@ -218,7 +221,8 @@ export class LiveWriter {
     const content = Array.isArray(raw.content) ? raw.content : [];
     const stored = await storeResult(host.store.blobs, content, raw.details);
     const data: ToolResultEntryData = {
-      ...this.#scope(),
+      turnId: this.#o.turnId,
+      ...this.#agent(),
       callId,
       toolName,
       content: stored.content,

@@ -60,7 +60,8 @@ export function dispatch(
   const { runtime } = options;
   const target = r.e.model === r.model.id ? r.model : runtime.withModelId(r.e.model);
   const reasoning = reasoningOf(r.e.effort) ?? r.streamOptions.reasoning;
-  const sent = { ...r.streamOptions, ...(reasoning === undefined ? {} : { reasoning }) };
+  const sent =
+    reasoning === undefined ? r.streamOptions : Object.assign({}, r.streamOptions, { reasoning });
   return runtime.stream(
     target,
     r.context,
