@@ -14,7 +14,7 @@ import { barePeer, hostScenario, PER_SESSION } from "./turn-fixtures.js";
 // The daemon runs for days, so the figure is its steady state. The host's code takes about
 // 2,000 turns to reach it here (V8 tiers a function up only after many calls, and a turn calls
 // each of the host's functions once or twice): the median of 500-turn windows falls from about
-// 3.3x to 2.8x over the first 2,000 and then holds within a few per cent. The warm-up prints
+// 3.2x to 2.65x over the first 2,000 and then holds within a few per cent. The warm-up prints
 // those window medians, so a run shows where its steady state began.
 const TURNS = 3000;
 const WARMUP = 3000;
