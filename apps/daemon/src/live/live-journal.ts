@@ -30,7 +30,7 @@ export class LiveJournal {
   }
 }
 
-/** Publishes the visible ones of committed entries to the session's clients as one `entries` event. */
+/** Tells the session's clients of the visible ones of committed entries, as one `entries` event. */
 export function announceEntries(
   events: SessionEvents,
   sessionId: string,

@@ -39,7 +39,7 @@ function surfaceOf(access: Access): RenderSurface {
 export interface ComposedPrompt {
   /** What it was composed from besides the fragments; empty when a chain took part. */
   readonly key: string;
-  /** The plugin fragments it was composed from (the registry's own objects, compared by identity). */
+  /** The fragments it was composed from: the registry's own objects, compared by identity. */
   readonly fragments: readonly PluginSection[];
   /** The whole system prompt as one string: the shared prefix, a blank line, the session suffix. */
   readonly text: string;
