@@ -1,5 +1,7 @@
 import type { Access, AccessSurface, AccountRole } from "@elowen/plugin-api";
-import { currentCallScope, runWithAccessScope } from "./call-scope.js";
+import { currentCallScope } from "./call-scope.js";
+
+export { runWithAccess } from "./call-scope.js";
 
 /** The access outside any turn, hook or request: unlinked and not an administrator. */
 export const UNLINKED_ACCESS: Access = Object.freeze({
@@ -30,11 +32,6 @@ export function accountAccess(
     grants,
     ...(extra.sessionId === undefined ? {} : { sessionId: extra.sessionId }),
   };
-}
-
-/** Runs `fn` with `access` as "the current access" for every plugin call it makes. */
-export function runWithAccess<T>(access: Access, fn: () => T): T {
-  return runWithAccessScope(access, fn);
 }
 
 /** The current access: set by the HTTP request or the turn running now, else unlinked. */

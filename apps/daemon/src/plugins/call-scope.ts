@@ -15,14 +15,17 @@ export interface CallScope {
  */
 const storage = new AsyncLocalStorage<CallScope>();
 
-/** Runs `fn` with `access` current, keeping the turn that is. */
-export function runWithAccessScope<T>(access: Access, fn: () => T): T {
+/** Runs `fn` with `access` as "the current access" for the plugin calls it makes; keeps the turn. */
+export function runWithAccess<T>(access: Access, fn: () => T): T {
   const outer = storage.getStore();
   return storage.run(outer?.turn === undefined ? { access } : { access, turn: outer.turn }, fn);
 }
 
-/** Runs `fn` inside `turn`, keeping the access that is current. */
-export function runInTurnScope<T>(turn: TurnScope, fn: () => T): T {
+/**
+ * Runs `fn` inside a turn, keeping the current access: `ctx.emitCard` and the turn-bound services
+ * act on this session.
+ */
+export function runInTurn<T>(turn: TurnScope, fn: () => T): T {
   const outer = storage.getStore();
   return storage.run(outer?.access === undefined ? { turn } : { access: outer.access, turn }, fn);
 }

@@ -1,5 +1,7 @@
 import type { SessionKind } from "@elowen/plugin-api";
-import { currentCallScope, runInTurnScope } from "./call-scope.js";
+import { currentCallScope } from "./call-scope.js";
+
+export { runInTurn } from "./call-scope.js";
 
 /**
  * The turn a plugin call runs in, set by the brain (part 2) around a turn. `interactive` is true
@@ -11,11 +13,6 @@ export interface TurnScope {
   readonly kind: SessionKind;
   readonly interactive: boolean;
   readonly agentId?: string;
-}
-
-/** Runs `fn` inside a turn: `ctx.emitCard` and the turn-bound services act on this session. */
-export function runInTurn<T>(scope: TurnScope, fn: () => T): T {
-  return runInTurnScope(scope, fn);
 }
 
 /** The turn running now, if any. */

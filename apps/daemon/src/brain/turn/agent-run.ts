@@ -165,7 +165,7 @@ export async function runAgent(
  */
 async function stepContext(turn: TurnState): Promise<AgentMessage[]> {
   const { host } = turn;
-  const now = renderStepContextNow(
+  let render = renderStepContextNow(
     host.registry.prompts.stepContextProviders(turn.filter),
     {
       sessionId: turn.sessionId,
@@ -177,8 +177,11 @@ async function stepContext(turn: TurnState): Promise<AgentMessage[]> {
     },
     { clock: host.clock, signal: turn.controller.signal },
   );
-  if (now instanceof Promise) await turn.journal.releaseResult();
-  const { records, problems } = now instanceof Promise ? await now : now;
+  if (render instanceof Promise) {
+    await turn.journal.releaseResult();
+    render = await render;
+  }
+  const { records, problems } = render;
   for (const problem of problems) host.log(`step context: ${problem.message}`);
   if (records.length === 0) {
     await turn.journal.releaseResult();

@@ -246,8 +246,12 @@ export class LiveWriter {
     this.#unfinished = Math.max(0, this.#unfinished - 1);
     // The batch's last result, with the step-context reminders next: nothing else runs before
     // them, so it may wait for their transaction (the run lets it go before anything that waits).
-    const last = this.#unfinished === 0 && this.#tools.size === 0;
-    if (last && this.#o.stepContextNext() && this.#o.journal.holdResult(entry, committed)) return;
+    if (
+      this.#unfinished === 0 &&
+      this.#o.stepContextNext() &&
+      this.#o.journal.holdResult(entry, committed)
+    )
+      return;
     await this.#o.journal.append([entry]);
     committed();
   }
