@@ -1,4 +1,4 @@
-import type { HistoryEntry, SessionEvent } from "@elowen/client";
+import type { HistoryEntry, SessionEvent } from "@elowen/wire";
 
 import { OFFLINE as MODEL, NO_USAGE } from "../test/support/wire.js";
 

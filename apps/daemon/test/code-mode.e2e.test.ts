@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { parseEntryData } from "@elowen/client";
 import type { ToolTraceRecord } from "@elowen/plugin-api";
+import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
 import { fixturePlugin, type TestDaemon, tempHome } from "./helpers/test-daemon.js";

@@ -1,5 +1,5 @@
-import { parseEntryData } from "@elowen/client";
 import { CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { replayBranch } from "../src/brain/turn/replay.js";
 import { startBrainDaemon } from "./helpers/live-events.js";

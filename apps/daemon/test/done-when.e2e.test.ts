@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ElowenClient, type HistoryEntry } from "@elowen/client";
+import { ElowenClient } from "@elowen/client";
+import type { HistoryEntry } from "@elowen/wire";
 import { describe, expect, test } from "vitest";
 import { spawnNode } from "./helpers/child.js";
 import { scriptFile, subscribe } from "./helpers/live-events.js";

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ElowenClient, parseEntryData } from "@elowen/client";
+import { ElowenClient } from "@elowen/client";
 import { HOOK_BUDGETS_MS, HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api";
+import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/turn/replay.js";
 import { startDaemon } from "../src/daemon.js";

@@ -1,4 +1,4 @@
-import { parseEntryData } from "@elowen/client";
+import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { OFFLINE_NOTICE } from "../src/brain/model/offline-model.js";
 import { scriptFile, subscribe } from "./helpers/live-events.js";

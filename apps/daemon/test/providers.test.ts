@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseEntryData } from "@elowen/client";
 import {
   type FakeApi,
   type FakeProvider,
   type FakeTurn,
   startProviderFake,
 } from "@elowen/provider-fakes";
+import { parseEntryData } from "@elowen/wire";
 import { describe, expect, test } from "vitest";
 import { TRUNCATED_STREAM_MESSAGE } from "../src/brain/model/provider-model.js";
 import { closedAfterEach } from "./helpers/closed-after-each.js";

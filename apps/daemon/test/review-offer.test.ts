@@ -1,6 +1,6 @@
-import type { ToolResultEntryData } from "@elowen/client";
 import type { Access, QuestionAnswerRecord, ToolTraceRecord } from "@elowen/plugin-api";
 import { permissionRecord } from "@elowen/question-answer";
+import type { ToolResultEntryData } from "@elowen/wire";
 import { describe, expect, test } from "vitest";
 import type { SettledExchange } from "../src/brain/brain-context.js";
 import { exchangeFacts } from "../src/brain/review/exchange-facts.js";

@@ -1,12 +1,12 @@
 import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ToolResultEntryData } from "@elowen/client";
 import {
   MAX_SHARED_FILE_BYTES,
   MAX_SHARED_IMAGE_BYTES,
   SHARED_ATTACHMENT_ENTRY,
   type ToolTraceRecord,
 } from "@elowen/plugin-api";
+import type { ToolResultEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBrainDaemon, toolResults } from "./helpers/live-events.js";
 import { fixturePlugin, type TestDaemon, tempHome } from "./helpers/test-daemon.js";

@@ -1,5 +1,5 @@
-import { parseEntryData } from "@elowen/client";
 import type { Access, PluginContext } from "@elowen/plugin-api";
+import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { accountAccess, runWithAccess } from "../src/plugins/access-scope.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";

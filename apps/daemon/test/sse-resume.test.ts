@@ -1,5 +1,6 @@
 import { createConnection, createServer, type Server, type Socket } from "node:net";
-import { ElowenClient, type SessionEvent } from "@elowen/client";
+import { ElowenClient } from "@elowen/client";
+import type { SessionEvent } from "@elowen/wire";
 import { afterEach, expect, test } from "vitest";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 

@@ -1,4 +1,4 @@
-import type { ToolResultEntryData } from "@elowen/client";
+import type { ToolResultEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBrainDaemon, subscribe, toolResults } from "./helpers/live-events.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";

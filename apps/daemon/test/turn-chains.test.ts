@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseEntryData } from "@elowen/client";
 import { TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/turn/replay.js";
 import { startBrainDaemon, subscribe } from "./helpers/live-events.js";

@@ -1,5 +1,6 @@
-import { ElowenClient, parseEntryData } from "@elowen/client";
+import { ElowenClient } from "@elowen/client";
 import { RUN_BOUNDARY_ENTRY, STEP_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";

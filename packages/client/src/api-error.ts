@@ -1,4 +1,4 @@
-import { type ErrorBody, ErrorBodySchema } from "./schemas/errors.js";
+import { type ErrorBody, ErrorBodySchema } from "@elowen/wire";
 
 /**
  * An error answer of the daemon: the HTTP status and the parsed error body. `message` is the

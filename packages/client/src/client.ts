@@ -1,56 +1,79 @@
 import {
   type ChatSurface,
+  type PickerActionResult,
+  type PickerDescriptor,
   type PromptAutocompleteInput,
+  type PromptAutocompleteResult,
   PromptAutocompleteResultSchema,
   type PromptChangeInput,
+  type PromptChangeResult,
   PromptChangeResultSchema,
   type PromptEditInput,
+  type PromptEditResult,
   PromptEditResultSchema,
 } from "@elowen/plugin-api";
-import type { z } from "zod";
-import { ElowenApiError } from "./api-error.js";
-import { type EventSubscription, type SubscribeOptions, subscribeEvents } from "./event-stream.js";
 import {
+  type AbortBody,
+  type AbortResponse,
+  AbortResponseSchema,
+  type Account,
   type AccountList,
   AccountListSchema,
   AccountSchema,
+  type AnswerQuestionBody,
+  type BrainStatusBody,
+  BrainStatusSchema,
+  type CardList,
+  CardListSchema,
+  type CommandCatalog,
+  CommandCatalogSchema,
   type CreateAccountBody,
+  type CreateSessionBody,
+  type DecidePermissionBody,
+  type Grants,
+  GrantsSchema,
+  type Health,
+  HealthSchema,
+  type HistoryPage,
+  HistoryPageSchema,
+  type HookAudit,
+  HookAuditSchema,
+  type IssuedToken,
   IssuedTokenSchema,
   type IssueTokenBody,
+  type LearningStatusBody,
+  LearningStatusSchema,
+  type Me,
   MeSchema,
-  TokenInfoSchema,
-} from "./schemas/accounts.js";
-import { type Grants, GrantsSchema, HookAuditSchema } from "./schemas/admin.js";
-import { CardListSchema } from "./schemas/cards.js";
-import {
-  CommandCatalogSchema,
+  type OkBody,
+  OkBodySchema,
+  type PageQuery,
   type PickerActionBody,
   PickerActionResponseSchema,
   type PickerRenderBody,
   PickerRenderResponseSchema,
-} from "./schemas/commands.js";
-import { OkBodySchema } from "./schemas/errors.js";
-import { HealthSchema } from "./schemas/health.js";
-import { HistoryPageSchema } from "./schemas/history.js";
-import { PLUGIN_UI_PATH, PluginUiListSchema } from "./schemas/plugin-ui.js";
-import { PromptBoxHookedSchema, type PromptBoxReplyBody } from "./schemas/prompt-box.js";
-import {
-  type CreateSessionBody,
-  type PageQuery,
+  PLUGIN_UI_PATH,
+  type PluginUiList,
+  PluginUiListSchema,
+  type PromptBoxHooked,
+  PromptBoxHookedSchema,
+  type PromptBoxReplyBody,
+  type Session,
+  type SessionPage,
   SessionPageSchema,
   SessionSchema,
-  type UpdateSessionBody,
-} from "./schemas/sessions.js";
-import { BrainStatusSchema, LearningStatusSchema } from "./schemas/status.js";
-import {
-  type AbortBody,
-  AbortResponseSchema,
-  type AnswerQuestionBody,
-  type DecidePermissionBody,
+  type SessionState,
   SessionStateSchema,
   type SubmitTurnBody,
+  type SubmitTurnResponse,
   SubmitTurnResponseSchema,
-} from "./schemas/turns.js";
+  type TokenInfo,
+  TokenInfoSchema,
+  type UpdateSessionBody,
+} from "@elowen/wire";
+import type { z } from "zod";
+import { ElowenApiError } from "./api-error.js";
+import { type EventSubscription, type SubscribeOptions, subscribeEvents } from "./event-stream.js";
 
 /** Options of {@link ElowenClient}. */
 export interface ElowenClientOptions {
@@ -145,34 +168,34 @@ export class ElowenClient {
   }
 
   /** `GET /health` (no token needed). */
-  health() {
+  health(): Promise<Health> {
     return this.request("GET", "/health", { schema: HealthSchema });
   }
   /** `GET /brain/status`. */
-  status() {
+  status(): Promise<BrainStatusBody> {
     return this.request("GET", "/brain/status", { schema: BrainStatusSchema });
   }
   /** `GET /learning/status`: skill learning and its reviewer's status, for the bearer's account. */
-  learningStatus() {
+  learningStatus(): Promise<LearningStatusBody> {
     return this.request("GET", "/learning/status", { schema: LearningStatusSchema });
   }
   /** `GET /me`: the bearer's account and grants. */
-  me() {
+  me(): Promise<Me> {
     return this.request("GET", "/me", { schema: MeSchema });
   }
   /** `GET /commands`: the complete command catalog for a surface. */
-  commands(surface: ChatSurface) {
+  commands(surface: ChatSurface): Promise<CommandCatalog> {
     return this.request("GET", "/commands", { query: { surface }, schema: CommandCatalogSchema });
   }
   /** `POST /commands/:name/render`: a picker's descriptor. */
-  renderPicker(name: string, body: PickerRenderBody) {
+  renderPicker(name: string, body: PickerRenderBody): Promise<PickerDescriptor> {
     return this.request("POST", `/commands/${encodeURIComponent(name)}/render`, {
       body,
       schema: PickerRenderResponseSchema,
     });
   }
   /** `POST /commands/:name/action`: an explicit action; `openUrl` is already validated by core. */
-  pickerAction(name: string, body: PickerActionBody) {
+  pickerAction(name: string, body: PickerActionBody): Promise<PickerActionResult> {
     return this.request("POST", `/commands/${encodeURIComponent(name)}/action`, {
       body,
       schema: PickerActionResponseSchema,
@@ -183,65 +206,73 @@ export class ElowenClient {
   readonly accounts = {
     list: (): Promise<AccountList> =>
       this.request("GET", "/accounts", { schema: AccountListSchema }),
-    create: (body: CreateAccountBody) =>
+    create: (body: CreateAccountBody): Promise<Account> =>
       this.request("POST", "/accounts", { body, schema: AccountSchema }),
-    remove: (accountId: number) =>
+    remove: (accountId: number): Promise<OkBody> =>
       this.request("DELETE", `/accounts/${accountId}`, { schema: OkBodySchema }),
-    issueToken: (accountId: number, body: IssueTokenBody = {}) =>
+    issueToken: (accountId: number, body: IssueTokenBody = {}): Promise<IssuedToken> =>
       this.request("POST", `/accounts/${accountId}/tokens`, { body, schema: IssuedTokenSchema }),
-    tokens: (accountId: number) =>
+    tokens: (accountId: number): Promise<TokenInfo[]> =>
       this.request("GET", `/accounts/${accountId}/tokens`, {
         schema: TokenInfoSchema.array(),
       }),
-    revokeToken: (accountId: number, tokenId: number) =>
+    revokeToken: (accountId: number, tokenId: number): Promise<OkBody> =>
       this.request("DELETE", `/accounts/${accountId}/tokens/${tokenId}`, { schema: OkBodySchema }),
-    grants: (accountId: number) =>
+    grants: (accountId: number): Promise<Grants> =>
       this.request("GET", `/accounts/${accountId}/grants`, { schema: GrantsSchema }),
-    setGrants: (accountId: number, grants: Grants) =>
+    setGrants: (accountId: number, grants: Grants): Promise<Grants> =>
       this.request("PUT", `/accounts/${accountId}/grants`, { body: grants, schema: GrantsSchema }),
   };
 
   /** Sessions, their history, cards, attachments and live events. */
   readonly sessions = {
-    list: (page: PageQuery = {}) =>
+    list: (page: PageQuery = {}): Promise<SessionPage> =>
       this.request("GET", "/sessions", { query: { ...page }, schema: SessionPageSchema }),
-    create: (body: CreateSessionBody = {}) =>
+    create: (body: CreateSessionBody = {}): Promise<Session> =>
       this.request("POST", "/sessions", { body, schema: SessionSchema }),
-    get: (sessionId: string) =>
+    get: (sessionId: string): Promise<Session> =>
       this.request("GET", `/sessions/${sessionId}`, { schema: SessionSchema }),
-    rename: (sessionId: string, body: UpdateSessionBody) =>
+    rename: (sessionId: string, body: UpdateSessionBody): Promise<Session> =>
       this.request("PATCH", `/sessions/${sessionId}`, { body, schema: SessionSchema }),
-    remove: (sessionId: string) =>
+    remove: (sessionId: string): Promise<OkBody> =>
       this.request("DELETE", `/sessions/${sessionId}`, { schema: OkBodySchema }),
-    history: (sessionId: string, page: PageQuery = {}) =>
+    history: (sessionId: string, page: PageQuery = {}): Promise<HistoryPage> =>
       this.request("GET", `/sessions/${sessionId}/history`, {
         query: { ...page },
         schema: HistoryPageSchema,
       }),
-    cards: (sessionId: string) =>
+    cards: (sessionId: string): Promise<CardList> =>
       this.request("GET", `/sessions/${sessionId}/cards`, { schema: CardListSchema }),
-    attachment: (sessionId: string, hash: string) =>
+    attachment: (sessionId: string, hash: string): Promise<Response> =>
       this.raw("GET", `/sessions/${sessionId}/attachments/${encodeURIComponent(hash)}`),
     /** `POST /sessions/:id/turns`: submit a prompt (accepted, dropped, or settled with `waitForSettle`). */
-    submitTurn: (sessionId: string, body: SubmitTurnBody) =>
+    submitTurn: (sessionId: string, body: SubmitTurnBody): Promise<SubmitTurnResponse> =>
       this.request("POST", `/sessions/${sessionId}/turns`, {
         body,
         schema: SubmitTurnResponseSchema,
       }),
     /** `POST /sessions/:id/abort`: end the running turn (and the queue with `clearQueue`). */
-    abort: (sessionId: string, body: AbortBody = {}) =>
+    abort: (sessionId: string, body: AbortBody = {}): Promise<AbortResponse> =>
       this.request("POST", `/sessions/${sessionId}/abort`, { body, schema: AbortResponseSchema }),
     /** `GET /sessions/:id/state`: the running turn, the queue, open questions and permission prompts. */
-    state: (sessionId: string) =>
+    state: (sessionId: string): Promise<SessionState> =>
       this.request("GET", `/sessions/${sessionId}/state`, { schema: SessionStateSchema }),
     /** `POST /sessions/:id/questions/:questionId`: answer a parked question (first answer wins). */
-    answerQuestion: (sessionId: string, questionId: string, body: AnswerQuestionBody) =>
+    answerQuestion: (
+      sessionId: string,
+      questionId: string,
+      body: AnswerQuestionBody,
+    ): Promise<OkBody> =>
       this.request("POST", `/sessions/${sessionId}/questions/${questionId}`, {
         body,
         schema: OkBodySchema,
       }),
     /** `POST /sessions/:id/permissions/:permissionId`: decide a permission prompt (first wins). */
-    decidePermission: (sessionId: string, permissionId: string, body: DecidePermissionBody) =>
+    decidePermission: (
+      sessionId: string,
+      permissionId: string,
+      body: DecidePermissionBody,
+    ): Promise<OkBody> =>
       this.request("POST", `/sessions/${sessionId}/permissions/${permissionId}`, {
         body,
         schema: OkBodySchema,
@@ -262,28 +293,31 @@ export class ElowenClient {
    */
   readonly promptBox = {
     /** `GET /sessions/:id/prompt-box`: the prompt-box chains with at least one hook. */
-    hooked: (sessionId: string) =>
+    hooked: (sessionId: string): Promise<PromptBoxHooked> =>
       this.request("GET", promptBoxPath(sessionId), { schema: PromptBoxHookedSchema }),
     /** `POST /sessions/:id/prompt-box/edit`: the box after the edit, with its decorations. */
-    edit: (sessionId: string, input: PromptEditInput) =>
+    edit: (sessionId: string, input: PromptEditInput): Promise<PromptEditResult> =>
       this.request("POST", `${promptBoxPath(sessionId)}/edit`, {
         body: input,
         schema: PromptEditResultSchema,
       }),
     /** `POST /sessions/:id/prompt-box/change`: `prompt.change` observed, `{ text }` echoed. */
-    change: (sessionId: string, input: PromptChangeInput) =>
+    change: (sessionId: string, input: PromptChangeInput): Promise<PromptChangeResult> =>
       this.request("POST", `${promptBoxPath(sessionId)}/change`, {
         body: input,
         schema: PromptChangeResultSchema,
       }),
     /** `POST /sessions/:id/prompt-box/autocomplete`: the rows plugins add for the token. */
-    autocomplete: (sessionId: string, input: PromptAutocompleteInput) =>
+    autocomplete: (
+      sessionId: string,
+      input: PromptAutocompleteInput,
+    ): Promise<PromptAutocompleteResult> =>
       this.request("POST", `${promptBoxPath(sessionId)}/autocomplete`, {
         body: input,
         schema: PromptAutocompleteResultSchema,
       }),
     /** `POST /sessions/:id/prompt-box/replies/:requestId`: answer a plugin's request (first wins; 409 after). */
-    reply: (sessionId: string, requestId: string, body: PromptBoxReplyBody) =>
+    reply: (sessionId: string, requestId: string, body: PromptBoxReplyBody): Promise<OkBody> =>
       this.request("POST", `${promptBoxPath(sessionId)}/replies/${encodeURIComponent(requestId)}`, {
         body,
         schema: OkBodySchema,
@@ -291,12 +325,12 @@ export class ElowenClient {
   };
 
   /** `GET /ui/plugins`: loaded plugins' view strings and browser bundles for this account. */
-  pluginUi() {
+  pluginUi(): Promise<PluginUiList> {
     return this.request("GET", PLUGIN_UI_PATH, { schema: PluginUiListSchema });
   }
 
   /** `GET /admin/hooks/audit`: the hook audit buffer (administrators). */
-  hookAudit() {
+  hookAudit(): Promise<HookAudit> {
     return this.request("GET", "/admin/hooks/audit", { schema: HookAuditSchema });
   }
 }

@@ -1,23 +1,14 @@
+import type { SessionEvent } from "@elowen/wire";
 import { ElowenApiError } from "./api-error.js";
-import type { SessionEvent } from "./schemas/events.js";
-import { parseSse } from "./sse-parser.js";
-
-/** How a subscription reconnects after its stream ends or fails. */
-export interface ReconnectPolicy {
-  /** First delay in milliseconds (default 500); a server `retry:` field replaces it. */
-  readonly initialDelayMs?: number;
-  /** The delay doubles up to this cap (default 15,000). */
-  readonly maxDelayMs?: number;
-  /**
-   * A stream silent this long is taken for dead and reconnected (default
-   * {@link SSE_IDLE_TIMEOUT_MS}; 0 never). The daemon sends a keep-alive every 15 s, so only a
-   * connection that died without closing (a sleeping laptop, a dropped NAT entry) goes quiet.
-   */
-  readonly idleTimeoutMs?: number;
-}
-
-/** How long a stream may stay silent before it is reconnected: three daemon keep-alives (ours). */
-export const SSE_IDLE_TIMEOUT_MS = 45_000;
+import {
+  globalTimers,
+  ReconnectDelay,
+  type ReconnectPolicy,
+  SERVER_DELAY_CAP_MS,
+  SSE_IDLE_TIMEOUT_MS,
+  type SubscriptionTimers,
+} from "./reconnect-delay.js";
+import { readSse } from "./sse-reader.js";
 
 /**
  * How many delivered event ids a subscription remembers to drop a repeat of one (ours). A
@@ -29,7 +20,7 @@ export const SEEN_EVENT_IDS = 2048;
 /** HTTP statuses after which retrying can help: a timeout and rate limiting (ours). */
 const RETRIABLE_4XX = new Set([408, 429]);
 
-/** Options of {@link subscribeEvents}. */
+/** Options of a subscription to a session's live events. */
 export interface SubscribeOptions {
   /** Called for every event, in order. A throw stops the subscription and reaches `onError`. */
   readonly onEvent: (event: SessionEvent) => void;
@@ -66,6 +57,8 @@ export interface EventSubscription {
  * stops it (the token or the session is wrong; retrying cannot help), except 408 and 429, which
  * are retried after `Retry-After` when the daemon sends one. A 204 ends it (the daemon has
  * nothing more to send). A stream silent for `idleTimeoutMs` is taken for dead and reconnected.
+ * Reconnects wait as {@link ReconnectDelay} says: the server's `retry:`, doubled while attempts
+ * fail, with jitter.
  */
 export function subscribeEvents(
   url: string,
@@ -78,95 +71,103 @@ export function subscribeEvents(
   const onOuterAbort = () => controller.abort();
   outer?.addEventListener("abort", onOuterAbort, { once: true });
   if (outer?.aborted) controller.abort();
+  // The WHATWG last event id: set by every id field, sent on reconnect unless empty.
   let lastId = options.lastEventId;
-  const initial = options.reconnect?.initialDelayMs ?? 500;
-  const max = options.reconnect?.maxDelayMs ?? 15_000;
+  const timers = options.reconnect?.timers ?? globalTimers;
   const idleMs = options.reconnect?.idleTimeoutMs ?? SSE_IDLE_TIMEOUT_MS;
-  let delay = initial;
+  const delay = new ReconnectDelay(options.reconnect);
   const seen = new Set<string>();
-  const remember = (id: string) => {
+  const isRepeat = (id: string) => {
+    if (seen.has(id)) return true;
     seen.add(id);
     if (seen.size > SEEN_EVENT_IDS) seen.delete(seen.values().next().value as string);
+    return false;
+  };
+
+  const connect = async () => {
+    // One connection: aborted by the subscription, or alone when it goes silent.
+    const connection = new AbortController();
+    const abortConnection = () => connection.abort();
+    controller.signal.addEventListener("abort", abortConnection, { once: true });
+    let idle: unknown;
+    const watch = () => {
+      if (idleMs <= 0) return;
+      if (idle !== undefined) timers.clearTimeout(idle);
+      idle = timers.setTimeout(abortConnection, idleMs);
+    };
+    try {
+      const response = await fetchImpl(url, {
+        headers: {
+          ...headers,
+          accept: "text/event-stream",
+          ...(lastId ? { "last-event-id": lastId } : {}),
+        },
+        signal: connection.signal,
+      });
+      if (!response.ok) {
+        const error = await ElowenApiError.fromResponse(response);
+        const status = response.status;
+        if (RETRIABLE_4XX.has(status)) {
+          const after = retryAfterMs(response);
+          if (after !== undefined) delay.retryAfter(after);
+        } else if (status >= 400 && status < 500) throw new StopError(error);
+        return;
+      }
+      if (response.status === 204) {
+        await response.body?.cancel();
+        controller.abort();
+        return;
+      }
+      if (!response.body) return;
+      options.onOpen?.();
+      delay.opened();
+      watch();
+      const body = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, out) {
+            watch();
+            out.enqueue(chunk);
+          },
+        }),
+      );
+      for await (const record of readSse(body)) {
+        if (record.kind === "retry") {
+          delay.serverRetry(record.ms);
+          continue;
+        }
+        if (record.id !== undefined) {
+          lastId = record.id;
+          // A reset is never a repeat: it tells the client to reload, whatever its id.
+          if (record.type !== "reset" && record.id !== "" && isRepeat(record.id)) continue;
+        }
+        try {
+          options.onEvent({ id: lastId ?? "", type: record.type, data: decode(record.data) });
+        } catch (error) {
+          throw new StopError(error);
+        }
+      }
+    } finally {
+      if (idle !== undefined) timers.clearTimeout(idle);
+      controller.signal.removeEventListener("abort", abortConnection);
+      // Whatever ended this connection (a stop, a broken stream), its socket is released.
+      connection.abort();
+    }
   };
 
   const run = async () => {
     while (!controller.signal.aborted) {
-      // One connection: aborted by the subscription, or alone when it goes silent.
-      const connection = new AbortController();
-      const abortConnection = () => connection.abort();
-      controller.signal.addEventListener("abort", abortConnection, { once: true });
-      let idle: ReturnType<typeof setTimeout> | undefined;
-      const watch = () => {
-        if (idleMs <= 0) return;
-        clearTimeout(idle);
-        idle = setTimeout(abortConnection, idleMs);
-      };
       try {
-        const response = await fetchImpl(url, {
-          headers: {
-            ...headers,
-            accept: "text/event-stream",
-            ...(lastId === undefined ? {} : { "last-event-id": lastId }),
-          },
-          signal: connection.signal,
-        });
-        if (!response.ok) {
-          const error = await ElowenApiError.fromResponse(response);
-          const status = response.status;
-          if (RETRIABLE_4XX.has(status)) delay = retryAfterMs(response) ?? delay;
-          else if (status >= 400 && status < 500) throw new StopError(error);
-        } else if (response.status === 204) {
-          await response.body?.cancel();
-          controller.abort();
-          return;
-        } else if (response.body) {
-          options.onOpen?.();
-          delay = initial;
-          watch();
-          const body = response.body.pipeThrough(
-            new TransformStream<Uint8Array, Uint8Array>({
-              transform(chunk, out) {
-                watch();
-                out.enqueue(chunk);
-              },
-            }),
-          );
-          for await (const message of parseSse(body)) {
-            if (message.retry !== undefined) delay = message.retry;
-            if (message.id !== undefined) {
-              lastId = message.id;
-              // A reset is never a repeat: it tells the client to reload, whatever its id.
-              if (message.event !== "reset" && message.id !== "") {
-                if (seen.has(message.id)) continue;
-                remember(message.id);
-              }
-            }
-            let data: unknown = message.data;
-            try {
-              data = JSON.parse(message.data);
-            } catch {
-              // Keep the raw text: a future event type may not be JSON.
-            }
-            try {
-              options.onEvent({ id: message.id ?? "", type: message.event, data });
-            } catch (error) {
-              throw new StopError(error);
-            }
-          }
-        }
+        await connect();
       } catch (error) {
         if (error instanceof StopError) {
           options.onError?.(error.cause);
           controller.abort();
           return;
         }
-        if (controller.signal.aborted) return;
-      } finally {
-        clearTimeout(idle);
-        controller.signal.removeEventListener("abort", abortConnection);
+        // The network failed or the stream broke: reconnect below.
       }
-      await sleep(delay, controller.signal);
-      delay = Math.min(max, delay * 2);
+      if (controller.signal.aborted) return;
+      await sleep(timers, delay.nextWait(), controller.signal);
     }
   };
   const done = run().finally(() => outer?.removeEventListener("abort", onOuterAbort));
@@ -180,11 +181,20 @@ export function subscribeEvents(
   };
 }
 
+/** An event's data as JSON, or the raw text when it is not JSON (a future event type may not be). */
+function decode(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+}
+
 /** A `Retry-After` header in milliseconds: delta seconds, capped at an hour; dates are ignored. */
 function retryAfterMs(response: Response): number | undefined {
   const value = response.headers.get("retry-after")?.trim();
   if (!value || !/^\d{1,7}$/.test(value)) return undefined;
-  return Math.min(Number(value), 3600) * 1000;
+  return Math.min(Number(value) * 1000, SERVER_DELAY_CAP_MS);
 }
 
 class StopError extends Error {
@@ -193,12 +203,12 @@ class StopError extends Error {
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(timers: SubscriptionTimers, ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
+    const timer = timers.setTimeout(done, ms);
     function done() {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       signal.removeEventListener("abort", done);
       resolve();
     }

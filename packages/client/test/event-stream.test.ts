@@ -1,25 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ElowenClient, type SessionEvent } from "../src/index.js";
-
-let server: Server | undefined;
-afterEach(async () => {
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = undefined;
-});
-
-/** A real SSE server on loopback; each connection is handed to `handler`. */
-async function serve(
-  handler: (req: IncomingMessage, res: ServerResponse, connection: number) => void,
-): Promise<string> {
-  let connection = 0;
-  server = createServer((req, res) => handler(req, res, ++connection));
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", () => resolve()));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-const sse = (res: ServerResponse) => res.writeHead(200, { "content-type": "text/event-stream" });
+import { ManualTimers } from "./support/manual-timers.js";
+import { serve, sse } from "./support/sse-server.js";
 
 describe("session event subscriptions", () => {
   test("reconnect after the stream ends, sending Last-Event-ID, and deliver events in order", async () => {
@@ -239,5 +221,84 @@ describe("requests", () => {
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":"yes"}');
     });
     await expect(new ElowenClient({ baseUrl: url }).health()).rejects.toThrow();
+  });
+});
+
+describe("reconnect delays (measured on an injected clock)", () => {
+  /** Subscribes with hand-fired timers and the given randomness; the idle watchdog is off. */
+  function subscribe(url: string, random: () => number, policy: { maxDelayMs?: number } = {}) {
+    const timers = new ManualTimers();
+    const events: SessionEvent[] = [];
+    const errors: unknown[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: (e) => events.push(e),
+      onError: (e) => errors.push(e),
+      reconnect: { initialDelayMs: 60_000, idleTimeoutMs: 0, timers, random, ...policy },
+    });
+    return { sub, timers, events, errors };
+  }
+
+  test.each([
+    [0, 1000],
+    [0.5, 1250],
+    [0.999, 1499],
+  ])(
+    "a retry: field that comes with no data (as the daemon sends it) sets the reconnect delay; with randomness %d the wait is %d ms",
+    async (random, wait) => {
+      const connections: number[] = [];
+      const url = await serve((_req, res, n) => {
+        connections.push(n);
+        sse(res);
+        // The daemon's first frame, then the connection drops.
+        if (n === 1) res.write("retry: 1000\n\n", () => res.destroy());
+        else res.write("id: b.1\ndata: 1\n\n");
+      });
+      const { sub, timers, events } = subscribe(url, () => random);
+      const reconnect = await timers.next();
+      expect(reconnect.ms).toBe(wait);
+      expect(connections).toEqual([1]);
+      timers.elapse(reconnect);
+      while (events.length < 1) await new Promise((r) => setImmediate(r));
+      await sub.close();
+      expect(connections).toEqual([1, 2]);
+      expect(events).toEqual([{ id: "b.1", type: "message", data: 1 }]);
+    },
+  );
+
+  test("failed reconnects double the server's retry up to maxDelayMs; a stream that opens goes back to the server's retry", async () => {
+    const url = await serve((_req, res, n) => {
+      if (n === 1) return sse(res).end("retry: 1000\n\n");
+      if (n <= 4) return res.writeHead(503).end();
+      // Opens without a retry field: the server's earlier retry still holds.
+      sse(res).end("id: b.1\ndata: 1\n\n");
+    });
+    const { sub, timers, events } = subscribe(url, () => 0, { maxDelayMs: 3000 });
+    const waits: number[] = [];
+    while (waits.length < 5) {
+      const timer = await timers.next();
+      waits.push(timer.ms);
+      timers.elapse(timer);
+    }
+    await sub.close();
+    expect(waits).toEqual([1000, 2000, 3000, 3000, 1000]);
+    expect(events.map((e) => e.id)).toEqual(["b.1"]);
+  });
+
+  test.each([
+    [3_600_000, 3_600_000],
+    [3_600_001, 3_600_000],
+  ])("a server's retry of %d ms waits %d ms at most (an hour)", async (retry, wait) => {
+    const url = await serve((_req, res) => sse(res).end(`retry: ${retry}\n\n`));
+    const { sub, timers } = subscribe(url, () => 0);
+    expect((await timers.next()).ms).toBe(wait);
+    await sub.close();
+  });
+
+  test("a Retry-After is a floor: the jitter only adds to it", async () => {
+    const url = await serve((_req, res) => res.writeHead(429, { "retry-after": "2" }).end());
+    const { sub, timers, errors } = subscribe(url, () => 0.5);
+    expect((await timers.next()).ms).toBe(2500);
+    await sub.close();
+    expect(errors).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
+import { ElowenApiError, type ElowenClient } from "@elowen/client";
 import {
-  ElowenApiError,
-  type ElowenClient,
   PROMPT_BOX_CLIENT_CHAINS,
   type PromptBoxClientChain,
   parseSessionEvent,
   type SessionEvent,
-} from "@elowen/client";
+} from "@elowen/wire";
 import type { PromptBoxController } from "../prompt/prompt-box.js";
 import type { PromptBoxChains } from "../prompt/prompt-box-chains.js";
 

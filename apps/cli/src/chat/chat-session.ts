@@ -1,12 +1,6 @@
-import {
-  ElowenApiError,
-  type ElowenClient,
-  type EventSubscription,
-  parseSessionEvent,
-  type Session,
-  type SessionEvent,
-} from "@elowen/client";
+import { ElowenApiError, type ElowenClient, type EventSubscription } from "@elowen/client";
 import type { AskAnswer } from "@elowen/plugin-api";
+import { parseSessionEvent, type Session, type SessionEvent } from "@elowen/wire";
 import type { Notice } from "../tui/notice.js";
 import { HttpPromptBoxChains } from "./box-channel.js";
 import type { CatalogCommand } from "./catalog-command.js";

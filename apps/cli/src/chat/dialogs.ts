@@ -1,4 +1,4 @@
-import type { PendingPermission, PendingQuestion } from "@elowen/client";
+import type { PendingPermission, PendingQuestion } from "@elowen/wire";
 import { ChoiceDialog, type ChoiceQuestion } from "../dialogs/choice-dialog.js";
 
 /**

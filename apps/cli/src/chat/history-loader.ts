@@ -1,5 +1,6 @@
-import type { ElowenClient, HistoryEntry } from "@elowen/client";
-import { PAGE_LIMIT_MAX } from "@elowen/client";
+import type { ElowenClient } from "@elowen/client";
+import type { HistoryEntry } from "@elowen/wire";
+import { PAGE_LIMIT_MAX } from "@elowen/wire";
 
 /** A reload reads at most this many of the newest entries (ours); older ones stay on the daemon. */
 export const HISTORY_LOAD_MAX = 10_000;

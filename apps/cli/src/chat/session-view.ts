@@ -1,11 +1,11 @@
+import type { BrainCard } from "@elowen/plugin-api";
 import type {
   HistoryEntry,
   PendingPermission,
   PendingQuestion,
   SessionState,
   TypedSessionEvent,
-} from "@elowen/client";
-import type { BrainCard } from "@elowen/plugin-api";
+} from "@elowen/wire";
 import { TranscriptState } from "../transcript/transcript-state.js";
 import { TurnActivity } from "../transcript/turn-activity.js";
 import type { Notice } from "../tui/notice.js";

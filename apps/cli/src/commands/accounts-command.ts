@@ -1,4 +1,4 @@
-import { AccountIdSchema, CreateAccountBodySchema, IssueTokenBodySchema } from "@elowen/client";
+import { AccountIdSchema, CreateAccountBodySchema, IssueTokenBodySchema } from "@elowen/wire";
 import type { z } from "zod";
 import { usageError } from "../cli/cli-error.js";
 import { CONNECTION_OPTIONS, type CommandSpec, JSON_OPTION } from "../cli/command-spec.js";

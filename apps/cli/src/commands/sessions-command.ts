@@ -1,4 +1,4 @@
-import type { Session } from "@elowen/client";
+import type { Session } from "@elowen/wire";
 import { usageError } from "../cli/cli-error.js";
 import { CONNECTION_OPTIONS, type CommandSpec, JSON_OPTION } from "../cli/command-spec.js";
 import { formatJson, formatTable, formatTimestamp } from "../cli/table.js";

@@ -1,5 +1,5 @@
-import { tokenAt } from "@elowen/client";
 import type { PromptAutocompleteSuggestion } from "@elowen/plugin-api";
+import { tokenAt } from "@elowen/wire/prompt-box";
 import {
   type AutocompleteItem,
   type AutocompleteProvider,

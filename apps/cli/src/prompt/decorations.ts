@@ -1,5 +1,5 @@
-import { type DecorationStyle, decorationStyle, styleAt } from "@elowen/client";
 import type { PromptDecoration } from "@elowen/plugin-api";
+import { type DecorationStyle, decorationStyle, styleAt } from "@elowen/wire/prompt-box";
 import { CURSOR_MARKER } from "@mariozechner/pi-tui";
 import { colorCode } from "../tui/style.js";
 

@@ -1,4 +1,3 @@
-import { applyPromptEdit, type PromptBoxClientChain } from "@elowen/client";
 import type {
   PromptAutocompleteInput,
   PromptAutocompleteResult,
@@ -6,6 +5,8 @@ import type {
   PromptEditInput,
   PromptEditResult,
 } from "@elowen/plugin-api";
+import type { PromptBoxClientChain } from "@elowen/wire";
+import { applyPromptEdit } from "@elowen/wire/prompt-box";
 
 /**
  * Where the prompt box raises its chains: the daemon, whose plugins hold the hooks. `hooked()`

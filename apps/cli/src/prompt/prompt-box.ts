@@ -1,4 +1,3 @@
-import { normalizeDecorations, placeFill, shiftDecorations } from "@elowen/client";
 import {
   type PromptBox,
   PromptEditResultSchema,
@@ -6,6 +5,7 @@ import {
   type PromptFillInput,
   type PromptSuggestResult,
 } from "@elowen/plugin-api";
+import { normalizeDecorations, placeFill, shiftDecorations } from "@elowen/wire/prompt-box";
 import type { PromptBoxChains } from "./prompt-box-chains.js";
 import type { BoxChange, PromptEditor } from "./prompt-editor.js";
 

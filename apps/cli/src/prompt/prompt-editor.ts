@@ -1,5 +1,5 @@
-import { spliceOf } from "@elowen/client";
 import type { ClientKeyEvent, PromptBox, PromptDecoration } from "@elowen/plugin-api";
+import { spliceOf } from "@elowen/wire/prompt-box";
 import {
   CURSOR_MARKER,
   Editor,

@@ -1,4 +1,4 @@
-import type { CompactionEntryData, TurnEndEntryData } from "@elowen/client";
+import type { CompactionEntryData, TurnEndEntryData } from "@elowen/wire";
 
 /**
  * One drawn piece of the transcript, keyed by the host's ids so that the live and the reloaded

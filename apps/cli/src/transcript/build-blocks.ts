@@ -1,4 +1,4 @@
-import type { HistoryEntry, ParsedEntryData } from "@elowen/client";
+import type { HistoryEntry, ParsedEntryData } from "@elowen/wire";
 import type { TranscriptBlock } from "./blocks.js";
 import type { TurnTools } from "./turn-tools.js";
 

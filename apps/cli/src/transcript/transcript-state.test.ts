@@ -1,5 +1,5 @@
-import { historyToolCalls, parseSessionEvent } from "@elowen/client";
 import { projectToolRows } from "@elowen/tool-trace";
+import { historyToolCalls, parseSessionEvent } from "@elowen/wire";
 import { describe, expect, test } from "vitest";
 import { event, record, TurnFixture } from "../../test/support/wire.js";
 import { TranscriptState } from "./transcript-state.js";

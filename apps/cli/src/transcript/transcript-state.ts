@@ -3,7 +3,7 @@ import {
   type ParsedEntryData,
   parseEntryData,
   type TypedSessionEvent,
-} from "@elowen/client";
+} from "@elowen/wire";
 import type { TranscriptBlock } from "./blocks.js";
 import { buildBlocks, type StoredEntry, type Stream } from "./build-blocks.js";
 import { type TurnRows, TurnTools } from "./turn-tools.js";

@@ -1,9 +1,5 @@
-import type { LiveModelSchema, SessionState, TypedSessionEvent } from "@elowen/client";
 import { toolActivityLabel, toolRowReason } from "@elowen/tool-trace";
-import type { z } from "zod";
-
-/** The model a turn runs on, as events label it. */
-export type LiveModel = z.infer<typeof LiveModelSchema>;
+import type { LiveModel, SessionState, TypedSessionEvent } from "@elowen/wire";
 
 interface RunningTurn {
   readonly turnId: string;

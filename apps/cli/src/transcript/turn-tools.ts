@@ -1,6 +1,6 @@
-import type { ToolResultEntryData } from "@elowen/client";
 import type { ToolTraceRecord } from "@elowen/plugin-api";
 import { LiveToolRows, type ToolRow } from "@elowen/tool-trace";
+import type { ToolResultEntryData } from "@elowen/wire";
 
 /** A direct call's start as a turn knows it: from history's toolCall block or a live event. */
 interface CallStart {

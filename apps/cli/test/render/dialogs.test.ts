@@ -1,4 +1,4 @@
-import type { PendingPermission, PendingQuestion } from "@elowen/client";
+import type { PendingPermission, PendingQuestion } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { permissionDialog, questionDialog } from "../../src/chat/dialogs.js";
 import { type ChoiceAnswer, QUESTION_PREVIEW_MAX_LINES } from "../../src/dialogs/choice-dialog.js";

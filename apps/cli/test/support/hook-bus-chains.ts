@@ -1,6 +1,6 @@
-import { PROMPT_BOX_CLIENT_CHAINS } from "@elowen/client";
 import { HookBus } from "@elowen/hook-bus";
 import type { ChainEventName } from "@elowen/plugin-api";
+import { PROMPT_BOX_CLIENT_CHAINS } from "@elowen/wire";
 import type { PromptBoxChains } from "../../src/prompt/prompt-box-chains.js";
 import { NO_BOX_CHAINS } from "../../src/prompt/prompt-box-chains.js";
 

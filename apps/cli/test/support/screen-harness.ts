@@ -1,5 +1,6 @@
-import { ElowenClient, type HistoryEntry, type SessionEvent } from "@elowen/client";
+import { ElowenClient } from "@elowen/client";
 import type { BrainCard } from "@elowen/plugin-api";
+import type { HistoryEntry, SessionEvent } from "@elowen/wire";
 import { TUI } from "@mariozechner/pi-tui";
 import type { CatalogCommand } from "../../src/chat/catalog-command.js";
 import { ChatSession } from "../../src/chat/chat-session.js";

@@ -1,11 +1,11 @@
+import type { ToolTraceRecord } from "@elowen/plugin-api";
 import {
   ENTRY_DATA_SCHEMAS,
   type HistoryEntry,
   parseSessionEvent,
   type SessionEvent,
   type TypedSessionEvent,
-} from "@elowen/client";
-import type { ToolTraceRecord } from "@elowen/plugin-api";
+} from "@elowen/wire";
 
 let counter = 0;
 /** A host-shaped id: prefix and 24 lowercase letters and digits. */

@@ -1,5 +1,5 @@
-import type { TurnOutcome } from "@elowen/client";
 import type { Access, PromptOrigin, SessionKind } from "@elowen/plugin-api";
+import type { TurnOutcome } from "@elowen/wire";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { BrainHost } from "./brain-host.js";
 import type { AskBroker } from "./interactive/ask-broker.js";

@@ -1,5 +1,5 @@
-import type { SessionState } from "@elowen/client";
 import type { Access, PermissionOutcome, PromptOrigin } from "@elowen/plugin-api";
+import type { SessionState } from "@elowen/wire";
 import { agentServices } from "./agents/agent-services.js";
 import type { BrainContext, SettledExchange } from "./brain-context.js";
 import type { BrainHost } from "./brain-host.js";

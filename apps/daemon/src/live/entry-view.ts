@@ -1,4 +1,4 @@
-import type { HistoryEntry } from "@elowen/client";
+import type { HistoryEntry } from "@elowen/wire";
 import type { JournalEntry } from "../store/types.js";
 
 /** A visible journal entry as history pages and `entries` events show it. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { SessionEvent } from "@elowen/client";
+import type { SessionEvent } from "@elowen/wire";
 
 /** How many events each session keeps for replay after a reconnect (ours). */
 export const EVENT_REPLAY_BUFFER = 1000;

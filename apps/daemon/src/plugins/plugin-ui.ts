@@ -1,5 +1,5 @@
-import { PLUGIN_UI_PATH, type PluginUiEntry } from "@elowen/client";
 import type { Access, PluginManifest } from "@elowen/plugin-api";
+import { PLUGIN_UI_PATH, type PluginUiEntry } from "@elowen/wire";
 import { type BundleFile, browserBundleFile } from "./browser-bundle.js";
 import { isGranted } from "./grants.js";
 import type { PluginRegistry } from "./registry.js";

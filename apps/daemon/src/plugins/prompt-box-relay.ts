@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { PromptBoxEventType, PromptBoxReplyBody } from "@elowen/client";
 import type { PromptBox, PromptSuggestResult } from "@elowen/plugin-api";
+import type { PromptBoxEventType, PromptBoxReplyBody } from "@elowen/wire";
 import type { SessionEvents } from "../live/session-events.js";
 
 /** How long a plugin's fill, suggestion or read waits for a client's box by default (ours). */

@@ -1,4 +1,3 @@
-import { applyPromptEdit, type PromptBoxReplyBody } from "@elowen/client";
 import {
   type ChainDispatcher,
   PROMPT_BOX_EVENTS,
@@ -15,6 +14,8 @@ import {
   type PromptSuggestArgs,
   type PromptSuggestResult,
 } from "@elowen/plugin-api";
+import type { PromptBoxReplyBody } from "@elowen/wire";
+import { applyPromptEdit } from "@elowen/wire/prompt-box";
 import type { Store } from "../store/store.js";
 import { currentAccess } from "./access-scope.js";
 import type { PromptBoxRelay, PromptBoxReplyRefusal } from "./prompt-box-relay.js";

@@ -1,11 +1,11 @@
+import type { ElowenClient } from "@elowen/client";
 import {
-  type ElowenClient,
   parseSessionEvent,
   SESSION_EVENT_DATA_SCHEMAS,
   type SessionEvent,
   type SessionEventType,
   type TypedSessionEvent,
-} from "@elowen/client";
+} from "@elowen/wire";
 import { TestingError } from "./testing-error.js";
 import { waitTimeout } from "./wait-timeout.js";
 

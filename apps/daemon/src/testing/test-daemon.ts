@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { ElowenClient, type TurnOutcome } from "@elowen/client";
+import { ElowenClient } from "@elowen/client";
+import type { TurnOutcome } from "@elowen/wire";
 import type { ElowenConfigInput } from "../config/schema.js";
 import { type RunningDaemon, startDaemon } from "../daemon.js";
 import { type EventLog, subscribeEvents, type WaitOptions } from "./event-log.js";

@@ -1,10 +1,7 @@
-import {
-  type ElowenClient,
-  parseSessionEvent,
-  placeFill,
-  type TypedSessionEvent,
-} from "@elowen/client";
+import type { ElowenClient } from "@elowen/client";
 import type { PromptBox } from "@elowen/plugin-api";
+import { parseSessionEvent, type TypedSessionEvent } from "@elowen/wire";
+import { placeFill } from "@elowen/wire/prompt-box";
 
 type BoxRequest = Extract<
   TypedSessionEvent,

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ElowenClient, parseEntryData, type ToolResultEntryData } from "@elowen/client";
+import type { ElowenClient } from "@elowen/client";
+import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
 import type { ElowenConfigInput } from "../../src/config/schema.js";
 import { startTestDaemon, type TestDaemon, tempHome } from "./test-daemon.js";
 

@@ -1,5 +1,5 @@
-import { type HistoryEntry, historyToolCalls } from "@elowen/client";
 import { LiveToolRows, projectToolRows, type ToolRow } from "@elowen/tool-trace";
+import { type HistoryEntry, historyToolCalls } from "@elowen/wire";
 import type { EventLog } from "../../src/testing/index.js";
 
 /** The rows a client draws from live events alone, folded as the CLI and the web fold them. */

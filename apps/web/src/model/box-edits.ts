@@ -1,5 +1,5 @@
-import { shiftDecorations } from "@elowen/client";
 import type { ClientKeyEvent, PromptBox, PromptDecoration } from "@elowen/plugin-api";
+import { shiftDecorations } from "@elowen/wire/prompt-box";
 
 /**
  * An edit the person made that waits for its `prompt.edit` answer, kept relative to the caret it

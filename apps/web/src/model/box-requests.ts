@@ -1,15 +1,11 @@
-import {
-  type ElowenClient,
-  type PromptBoxReplyBody,
-  parseSessionEvent,
-  type SessionEvent,
-} from "@elowen/client";
+import type { ElowenClient } from "@elowen/client";
 import type {
   PromptBox,
   PromptFilled,
   PromptFillInput,
   PromptSuggestResult,
 } from "@elowen/plugin-api";
+import { type PromptBoxReplyBody, parseSessionEvent, type SessionEvent } from "@elowen/wire";
 
 const REQUESTS = new Set(["prompt_fill", "prompt_suggest", "prompt_read"]);
 /** How many answered request ids are remembered, so a replayed request is not answered twice. */

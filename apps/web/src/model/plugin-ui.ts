@@ -1,8 +1,9 @@
-import { ElowenApiError, type ElowenClient, type PluginUiEntry } from "@elowen/client";
+import { ElowenApiError, type ElowenClient } from "@elowen/client";
+import type { PluginUiEntry } from "@elowen/wire";
 
 /**
  * Lists the loaded plugins' view strings and browser bundles (`GET /ui/plugins`, parsed with
- * `PluginUiListSchema` of `@elowen/client`, the schema the daemon serves it with). A daemon that
+ * `PluginUiListSchema` of `@elowen/wire`, the schema the daemon serves it with). A daemon that
  * does not serve the listing (404) has none to offer: the answer is an empty list, and views fall
  * back to their own words.
  */

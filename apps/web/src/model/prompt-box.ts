@@ -1,15 +1,4 @@
-import {
-  applyPromptEdit,
-  ElowenApiError,
-  type ElowenClient,
-  normalizeDecorations,
-  PROMPT_BOX_CLIENT_CHAINS,
-  type PromptBoxClientChain,
-  placeFill,
-  type SessionEvent,
-  spliceOf,
-  tokenAt,
-} from "@elowen/client";
+import { ElowenApiError, type ElowenClient } from "@elowen/client";
 import type {
   ClientKeyEvent,
   PromptAutocompleteSuggestion,
@@ -21,6 +10,18 @@ import type {
   PromptFillInput,
   PromptSuggestResult,
 } from "@elowen/plugin-api";
+import {
+  PROMPT_BOX_CLIENT_CHAINS,
+  type PromptBoxClientChain,
+  type SessionEvent,
+} from "@elowen/wire";
+import {
+  applyPromptEdit,
+  normalizeDecorations,
+  placeFill,
+  spliceOf,
+  tokenAt,
+} from "@elowen/wire/prompt-box";
 import { type PendingEdit, pendingEdit, replay, spanOn } from "./box-edits.js";
 import { BoxRequests } from "./box-requests.js";
 import { TypeaheadRows } from "./typeahead-rows.js";

@@ -1,4 +1,5 @@
-import type { ElowenClient, EventSubscription, SessionEvent } from "@elowen/client";
+import type { ElowenClient, EventSubscription } from "@elowen/client";
+import type { SessionEvent } from "@elowen/wire";
 import { EventCursor } from "./event-cursor.js";
 import { TranscriptModel } from "./transcript.js";
 import type { TranscriptView } from "./views.js";

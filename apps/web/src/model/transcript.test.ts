@@ -1,5 +1,5 @@
-import { historyToolCalls } from "@elowen/client";
 import { projectToolRows } from "@elowen/tool-trace";
+import { historyToolCalls } from "@elowen/wire";
 import { describe, expect, test } from "vitest";
 import { turnId, Wire } from "../../test/fixtures/wire.js";
 import { MAX_NOTICES, TranscriptModel } from "./transcript.js";

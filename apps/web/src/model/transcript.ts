@@ -1,11 +1,11 @@
+import type { BrainCard } from "@elowen/plugin-api";
 import {
   type HistoryEntry,
   parseSessionEvent,
   type SessionEvent,
   type SessionState,
   type TypedSessionEvent,
-} from "@elowen/client";
-import type { BrainCard } from "@elowen/plugin-api";
+} from "@elowen/wire";
 import { EventCursor } from "./event-cursor.js";
 import { applyTurnEvent } from "./turn-events.js";
 import { TurnState } from "./turn-state.js";

@@ -1,4 +1,4 @@
-import type { TypedSessionEvent } from "@elowen/client";
+import type { TypedSessionEvent } from "@elowen/wire";
 import type { TurnState } from "./turn-state.js";
 
 /**

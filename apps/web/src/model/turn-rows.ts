@@ -1,6 +1,6 @@
-import { type HistoryEntry, historyToolCalls, type TurnEventData } from "@elowen/client";
 import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api";
 import { LiveToolRows, type ToolRow } from "@elowen/tool-trace";
+import { type HistoryEntry, historyToolCalls, type TurnEventData } from "@elowen/wire";
 import type { RowView } from "./views.js";
 
 /**

@@ -4,7 +4,7 @@ import {
   type PendingQuestion,
   parseEntryData,
   type TurnEventData,
-} from "@elowen/client";
+} from "@elowen/wire";
 import { turnRows } from "./turn-rows.js";
 import type { MessageBlock, RowView, StepView, TurnEndView, TurnView } from "./views.js";
 

@@ -1,5 +1,6 @@
-import { type ElowenClient, tokenAt } from "@elowen/client";
+import type { ElowenClient } from "@elowen/client";
 import type { PromptAutocompleteSuggestion, PromptBox } from "@elowen/plugin-api";
+import { tokenAt } from "@elowen/wire/prompt-box";
 
 /**
  * The rows plugins add to the typeahead (`prompt.autocomplete`) for the token at the caret, asked

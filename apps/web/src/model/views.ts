@@ -1,6 +1,6 @@
-import type { PendingPermission, PendingQuestion, TurnEventData } from "@elowen/client";
 import type { BrainCard, TurnCompleteReason } from "@elowen/plugin-api";
 import type { ToolRow } from "@elowen/tool-trace";
+import type { PendingPermission, PendingQuestion, TurnEventData } from "@elowen/wire";
 
 /** One block of a model message: visible text (Markdown) or thinking (plain text). */
 export interface MessageBlock {

@@ -1,4 +1,5 @@
-import type { ElowenClient, Me, PluginUiEntry } from "@elowen/client";
+import type { ElowenClient } from "@elowen/client";
+import type { Me, PluginUiEntry } from "@elowen/wire";
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 

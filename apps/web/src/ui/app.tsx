@@ -1,4 +1,5 @@
-import type { ElowenClient, PluginUiEntry } from "@elowen/client";
+import type { ElowenClient } from "@elowen/client";
+import type { PluginUiEntry } from "@elowen/wire";
 import { useEffect, useState } from "preact/hooks";
 import { listPluginUi } from "../model/plugin-ui.js";
 import type { TokenStorage } from "../model/token-store.js";

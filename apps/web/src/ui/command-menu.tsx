@@ -1,5 +1,5 @@
-import type { CommandCatalog } from "@elowen/client";
 import type { PromptAutocompleteSuggestion } from "@elowen/plugin-api";
+import type { CommandCatalog } from "@elowen/wire";
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { useApp } from "./app-context.js";

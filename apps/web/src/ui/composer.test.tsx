@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { TURN_TEXT_MAX_CHARS } from "@elowen/client";
+import { TURN_TEXT_MAX_CHARS } from "@elowen/wire";
 import { fireEvent, screen, waitFor } from "@testing-library/preact";
 import { describe, expect, test } from "vitest";
 import { componentSuite, renderWith } from "../../test/render.js";

@@ -1,4 +1,4 @@
-import { type CommandCatalog, SubmitTurnBodySchema } from "@elowen/client";
+import { type CommandCatalog, SubmitTurnBodySchema } from "@elowen/wire";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { PromptBoxModel } from "../model/prompt-box.js";
 import { failureText } from "./alert.js";

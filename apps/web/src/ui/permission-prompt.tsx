@@ -1,4 +1,4 @@
-import type { PendingPermission } from "@elowen/client";
+import type { PendingPermission } from "@elowen/wire";
 import { useState } from "preact/hooks";
 import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { PluginUiEntry } from "@elowen/client";
+import type { PluginUiEntry } from "@elowen/wire";
 import { fireEvent, screen, waitFor } from "@testing-library/preact";
 import { describe, expect, test } from "vitest";
 import { componentSuite, renderWith } from "../../test/render.js";

@@ -1,5 +1,5 @@
-import type { PluginUiEntry } from "@elowen/client";
 import type { HostUi, PluginBrowserBundle } from "@elowen/plugin-api";
+import type { PluginUiEntry } from "@elowen/wire";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { createHostUi } from "../model/host-ui.js";
 import { checkPluginBundle, viewTitle } from "../model/plugin-bundle.js";

@@ -1,5 +1,5 @@
-import { type DecorationStyle, styleAt } from "@elowen/client";
 import type { PromptDecoration } from "@elowen/plugin-api";
+import { type DecorationStyle, styleAt } from "@elowen/wire/prompt-box";
 import type { JSX } from "preact";
 
 /** One run of the draft painted in one style. */

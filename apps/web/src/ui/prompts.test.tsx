@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { parseEntryData, type SessionState, type ToolResultEntryData } from "@elowen/client";
+import { parseEntryData, type SessionState, type ToolResultEntryData } from "@elowen/wire";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/preact";
 import { describe, expect, test } from "vitest";
 import { componentSuite, renderWith } from "../../test/render.js";

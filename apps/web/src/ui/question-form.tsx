@@ -1,5 +1,5 @@
-import type { PendingQuestion } from "@elowen/client";
 import type { AskQuestion } from "@elowen/plugin-api";
+import type { PendingQuestion } from "@elowen/wire";
 import { useState } from "preact/hooks";
 import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";

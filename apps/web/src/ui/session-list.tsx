@@ -1,4 +1,4 @@
-import { type Session, UpdateSessionBodySchema } from "@elowen/client";
+import { type Session, UpdateSessionBodySchema } from "@elowen/wire";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";

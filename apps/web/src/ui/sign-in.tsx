@@ -1,4 +1,5 @@
-import { ElowenApiError, type ElowenClient, type Me } from "@elowen/client";
+import { ElowenApiError, type ElowenClient } from "@elowen/client";
+import type { Me } from "@elowen/wire";
 import { useState } from "preact/hooks";
 import { checkToken } from "../model/token-store.js";
 import { failureText } from "./alert.js";

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { BrainStatusSchema } from "@elowen/client";
+import { BrainStatusSchema } from "@elowen/wire";
 import { cleanup } from "@testing-library/preact";
 import { afterEach, describe, expect, test } from "vitest";
 import { renderWith } from "../../test/render.js";

@@ -1,5 +1,5 @@
-import type { BrainStatusBody } from "@elowen/client";
 import type { PluginMcpAuthState } from "@elowen/plugin-api";
+import type { BrainStatusBody } from "@elowen/wire";
 import { useEffect, useState } from "preact/hooks";
 import { Alert, failureText } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";

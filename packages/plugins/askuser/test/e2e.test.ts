@@ -1,4 +1,4 @@
-import { parseEntryData, type ToolResultEntryData } from "@elowen/client";
+import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 // The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
 // cycle: the test harness is loaded from its build by path, and this package's turbo.json orders

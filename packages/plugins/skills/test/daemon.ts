@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ElowenClient, parseEntryData, type ToolResultEntryData } from "@elowen/client";
+import { ElowenClient } from "@elowen/client";
+import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
 // The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
 // cycle: the test harness is loaded from its build by path, and this package's turbo.json orders
 // @elowen/daemon#build before its typecheck and tests.

@@ -1,6 +1,6 @@
-import { parseEntryData } from "@elowen/client";
 import type { BrainCard } from "@elowen/plugin-api";
 import { RUN_BOUNDARY_ENTRY } from "@elowen/plugin-api";
+import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 // The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
 // cycle: the test harness is loaded from its build by path, and this package's turbo.json orders

@@ -1,5 +1,5 @@
-import { parseEntryData } from "@elowen/client";
 import { type SessionUsage, USAGE_UNITS, type UsageUnit } from "@elowen/plugin-api";
+import { parseEntryData } from "@elowen/wire";
 import { currentTurn } from "../../plugins/turn-scope.js";
 import { NotInTurnError } from "../../plugins/turn-services.js";
 import type { Brain } from "../brain.js";

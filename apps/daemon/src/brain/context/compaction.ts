@@ -1,4 +1,4 @@
-import { type CompactionEntryData, parseEntryData } from "@elowen/client";
+import { type CompactionEntryData, parseEntryData } from "@elowen/wire";
 import type { JournalEntry } from "../../store/types.js";
 import type { BrainHost } from "../brain-host.js";
 import { answerOf } from "../turn/usage.js";

@@ -1,4 +1,3 @@
-import type { PendingPermission, PendingQuestion } from "@elowen/client";
 import type { AskAnswer, PermissionOutcome, PermissionRecord } from "@elowen/plugin-api";
 import {
   expiredAnswers,
@@ -8,6 +7,7 @@ import {
   permissionRecord,
   validateAnswers,
 } from "@elowen/question-answer";
+import type { PendingPermission, PendingQuestion } from "@elowen/wire";
 import type { SessionEvents } from "../../live/session-events.js";
 import { mintId } from "../../store/ids.js";
 

@@ -1,7 +1,7 @@
-import { parseEntryData } from "@elowen/client";
 import { ToolTraceRecordSchema } from "@elowen/plugin-api";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { countSuccessfulCalls, type ToolCallEntry } from "@elowen/tool-trace";
+import { parseEntryData } from "@elowen/wire";
 import type { JournalStore } from "../../store/store.js";
 import type { SettledExchange } from "../brain-context.js";
 

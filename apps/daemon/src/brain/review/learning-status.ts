@@ -1,5 +1,5 @@
-import { SkillReviewerStatusSchema } from "@elowen/client";
 import type { Access, SkillReviewerStatus } from "@elowen/plugin-api";
+import { SkillReviewerStatusSchema } from "@elowen/wire";
 
 /** How long a reviewer's `status(userId)` may take before learning status is shown without it (ours). */
 export const LEARNING_STATUS_BUDGET_MS = 1000;

@@ -1,5 +1,5 @@
-import { parseEntryData, type TurnEndEntryData } from "@elowen/client";
 import type { ToolTraceRecord } from "@elowen/plugin-api";
+import { parseEntryData, type TurnEndEntryData } from "@elowen/wire";
 import type { LiveJournal } from "../../live/live-journal.js";
 import { mintId } from "../../store/ids.js";
 import type { Store } from "../../store/store.js";

@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
-import type { TurnOutcome } from "@elowen/client";
 import type { Access, PromptOrigin } from "@elowen/plugin-api";
+import type { TurnOutcome } from "@elowen/wire";
 import type { AgentRecords } from "../agents/sub-agents.js";
 import type { ReplayCache } from "../context/replay-cache.js";
 import { releaseOnce } from "../release-once.js";

@@ -1,6 +1,6 @@
-import { parseEntryData } from "@elowen/client";
 import type { ImageRef } from "@elowen/plugin-api";
 import { latestToolImage } from "@elowen/tool-trace";
+import { parseEntryData } from "@elowen/wire";
 import type { Store } from "../../store/store.js";
 
 /**

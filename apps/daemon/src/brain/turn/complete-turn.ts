@@ -1,5 +1,5 @@
-import type { TurnEndEntryData, TurnOutcome } from "@elowen/client";
 import type { RunOutcome, TurnCompleteInput, TurnCompleteReason } from "@elowen/plugin-api";
+import type { TurnEndEntryData, TurnOutcome } from "@elowen/wire";
 import { mintId } from "../../store/ids.js";
 import { TRUNCATED_STREAM_MESSAGE } from "../model/provider-model.js";
 import { settlesUnobserved } from "./turn-journal.js";

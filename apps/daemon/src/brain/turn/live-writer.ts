@@ -2,7 +2,7 @@ import {
   type AssistantEntryData,
   LIVE_OUTPUT_TAIL_CHARS,
   type ToolResultEntryData,
-} from "@elowen/client";
+} from "@elowen/wire";
 import type { AgentEvent } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import { mintId } from "../../store/ids.js";

@@ -1,6 +1,6 @@
-import type { UserEntryData } from "@elowen/client";
 import type { Access, PromptOrigin, SessionKind } from "@elowen/plugin-api";
 import { applyInputTransforms, renderTurnContext } from "@elowen/prompt-compose";
+import type { UserEntryData } from "@elowen/wire";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { isGranted } from "../../plugins/grants.js";
 import { forwardSlashCommand } from "../../plugins/slash-forwarding.js";

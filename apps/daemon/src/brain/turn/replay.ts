@@ -1,10 +1,10 @@
-import { parseEntryData } from "@elowen/client";
 import { RUN_BOUNDARY_ENTRY, STEP_CONTEXT_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
 import {
   replayTurnContext,
   type TurnContextRecord,
   wrapSystemReminder,
 } from "@elowen/prompt-compose";
+import { parseEntryData } from "@elowen/wire";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, TextContent, ToolResultMessage } from "@mariozechner/pi-ai";
 import type { BlobStore } from "../../store/blob-store.js";

@@ -1,9 +1,9 @@
-import { ENTRY_KINDS, type ParsedEntryData } from "@elowen/client";
+import { ENTRY_KINDS, type ParsedEntryData } from "@elowen/wire";
 import type { JournalEntry } from "../../store/types.js";
 
 /**
  * A visible entry's data as the brain itself wrote it (through the typed entry data of
- * `@elowen/client`), read without validating it again: replay reads every entry of a branch on
+ * `@elowen/wire`), read without validating it again: replay reads every entry of a branch on
  * every turn, and the journal holds only what the brain wrote. Readers of data from elsewhere use
  * `parseEntryData`.
  */

@@ -1,5 +1,5 @@
-import type { ToolResultEntryData } from "@elowen/client";
 import type { ImageRef, TextContent } from "@elowen/plugin-api";
+import type { ToolResultEntryData } from "@elowen/wire";
 import type { ImageContent } from "@mariozechner/pi-ai";
 import type { BlobStore } from "../../store/blob-store.js";
 import type { AttachmentRef } from "../../store/types.js";

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import type { SessionEvent } from "@elowen/client";
 import { HookBus } from "@elowen/hook-bus";
+import type { SessionEvent } from "@elowen/wire";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { tempHome } from "../../../test/helpers/test-daemon.js";
 import { LiveJournal } from "../../live/live-journal.js";

@@ -9,7 +9,7 @@ import {
   MeSchema,
   OkBodySchema,
   TokenInfoSchema,
-} from "@elowen/client";
+} from "@elowen/wire";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { StoreError } from "../../store/store-error.js";

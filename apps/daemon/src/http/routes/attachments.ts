@@ -1,4 +1,4 @@
-import { SessionParamsSchema } from "@elowen/client";
+import { SessionParamsSchema } from "@elowen/wire";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { BLOB_HASH_PATTERN } from "../../store/blob-store.js";

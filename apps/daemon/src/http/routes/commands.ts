@@ -1,3 +1,4 @@
+import type { Access } from "@elowen/plugin-api";
 import {
   CommandCatalogQuerySchema,
   CommandCatalogSchema,
@@ -6,8 +7,7 @@ import {
   PickerActionResponseSchema,
   PickerRenderBodySchema,
   PickerRenderResponseSchema,
-} from "@elowen/client";
-import type { Access } from "@elowen/plugin-api";
+} from "@elowen/wire";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { runWithAccess } from "../../plugins/access-scope.js";
 import { renderPicker, runPickerAction } from "../../plugins/picker-dispatch.js";

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { SessionParamsSchema } from "@elowen/client";
+import { SessionParamsSchema } from "@elowen/wire";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { sseFrame } from "../../live/session-events.js";

@@ -1,5 +1,5 @@
-import { HealthSchema } from "@elowen/client";
 import { CORE_VERSION } from "@elowen/plugin-api";
+import { HealthSchema } from "@elowen/wire";
 import type {} from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";

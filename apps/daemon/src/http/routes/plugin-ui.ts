@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { PLUGIN_UI_PATH, PluginUiBundleParamsSchema, PluginUiListSchema } from "@elowen/client";
+import { PLUGIN_UI_PATH, PluginUiBundleParamsSchema, PluginUiListSchema } from "@elowen/wire";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { pluginBundleFile, pluginUiList } from "../../plugins/plugin-ui.js";

@@ -1,4 +1,9 @@
 import {
+  PromptAutocompleteResultSchema,
+  PromptChangeResultSchema,
+  PromptEditResultSchema,
+} from "@elowen/plugin-api";
+import {
   OkBodySchema,
   PromptAutocompleteBodySchema,
   PromptBoxHookedSchema,
@@ -7,12 +12,7 @@ import {
   PromptChangeBodySchema,
   PromptEditBodySchema,
   SessionParamsSchema,
-} from "@elowen/client";
-import {
-  PromptAutocompleteResultSchema,
-  PromptChangeResultSchema,
-  PromptEditResultSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/wire";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { runWithAccess } from "../../plugins/access-scope.js";
 import type { HttpContext } from "../http-context.js";

@@ -8,7 +8,7 @@ import {
   SessionParamsSchema,
   SessionSchema,
   UpdateSessionBodySchema,
-} from "@elowen/client";
+} from "@elowen/wire";
 import type { FastifyInstance } from "fastify";
 import { entryView } from "../../live/entry-view.js";
 import type { SessionRecord } from "../../store/types.js";

@@ -1,4 +1,4 @@
-import { BrainStatusSchema, HookAuditSchema, LearningStatusSchema } from "@elowen/client";
+import { BrainStatusSchema, HookAuditSchema, LearningStatusSchema } from "@elowen/wire";
 import type { FastifyInstance } from "fastify";
 import { runWithAccess } from "../../plugins/access-scope.js";
 import { assembleStatus } from "../../plugins/status-assembly.js";

@@ -10,7 +10,7 @@ import {
   SessionStateSchema,
   SubmitTurnBodySchema,
   SubmitTurnResponseSchema,
-} from "@elowen/client";
+} from "@elowen/wire";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AnswerRefusal } from "../../brain/interactive/ask-broker.js";
 import type { HttpContext } from "../http-context.js";

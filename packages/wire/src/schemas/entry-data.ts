@@ -153,13 +153,19 @@ export const CompactionEntryDataSchema = z.object({
 export type CompactionEntryData = z.infer<typeof CompactionEntryDataSchema>;
 
 /** The data schema of each visible entry kind. */
-export const ENTRY_DATA_SCHEMAS = {
+export const ENTRY_DATA_SCHEMAS: {
+  readonly user: typeof UserEntryDataSchema;
+  readonly assistant: typeof AssistantEntryDataSchema;
+  readonly tool_result: typeof ToolResultEntryDataSchema;
+  readonly turn_end: typeof TurnEndEntryDataSchema;
+  readonly compaction: typeof CompactionEntryDataSchema;
+} = {
   user: UserEntryDataSchema,
   assistant: AssistantEntryDataSchema,
   tool_result: ToolResultEntryDataSchema,
   turn_end: TurnEndEntryDataSchema,
   compaction: CompactionEntryDataSchema,
-} as const satisfies Record<EntryKind, z.ZodType>;
+} satisfies Record<EntryKind, z.ZodType>;
 
 /** A visible entry's data, parsed by its kind. */
 export type ParsedEntryData =

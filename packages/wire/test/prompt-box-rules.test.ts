@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { withoutInvisible } from "../src/prompt-box/control-chars.js";
 import {
   applyPromptEdit,
   normalizeDecorations,
@@ -7,8 +8,7 @@ import {
   shiftDecorations,
   spliceOf,
   tokenAt,
-  withoutInvisible,
-} from "../src/index.js";
+} from "../src/prompt-box/index.js";
 
 describe("applyPromptEdit (the engine's own prompt.edit)", () => {
   test("applies the splice and puts the caret after what went in", () => {

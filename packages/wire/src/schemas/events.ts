@@ -32,14 +32,24 @@ export const ResetEventDataSchema = z.strictObject({
   reason: z.enum(["restarted", "expired"]),
 });
 
-/** The payload schema of each event type the host defines today (the README lists them all). */
-export const SESSION_EVENT_DATA_SCHEMAS = {
+/** The events of a session that are not a turn's nor the prompt box's. */
+const SESSION_SCOPE_EVENT_DATA_SCHEMAS = {
   card: CardEventDataSchema,
   entries: EntriesEventDataSchema,
   reset: ResetEventDataSchema,
+} as const;
+
+/**
+ * The payload schema of each event type the host defines today (the README lists them all).
+ * Typed as the union of its parts so that declarations name each part once.
+ */
+export const SESSION_EVENT_DATA_SCHEMAS: typeof SESSION_SCOPE_EVENT_DATA_SCHEMAS &
+  typeof TURN_EVENT_DATA_SCHEMAS &
+  typeof PROMPT_BOX_EVENT_DATA_SCHEMAS = {
+  ...SESSION_SCOPE_EVENT_DATA_SCHEMAS,
   ...TURN_EVENT_DATA_SCHEMAS,
   ...PROMPT_BOX_EVENT_DATA_SCHEMAS,
-} as const;
+};
 
 /** A known event type. */
 export type SessionEventType = keyof typeof SESSION_EVENT_DATA_SCHEMAS;

@@ -19,6 +19,8 @@ export const LiveModelSchema = z.object({
   label: z.string(),
   offline: z.boolean(),
 });
+/** The model a turn runs on, as `turn_started` and `assistant_started` label it. */
+export type LiveModel = z.infer<typeof LiveModelSchema>;
 
 const turnScope = { turnId: z.string(), agentId: z.string().optional() };
 
