@@ -6,7 +6,7 @@ import type {
   PluginMutation,
   PluginRouteHandler,
 } from "@elowen/plugin-api";
-import type { LoadedPlugin } from "./loaded-plugin.js";
+import type { LoadedPlugin } from "../loading/loaded-plugin.js";
 import type { PluginHost } from "./plugin-host.js";
 import { checkReviewer } from "./registration-checks.js";
 

@@ -11,12 +11,12 @@ import {
   parsePluginManifest,
   pluginShortName,
 } from "@elowen/plugin-api";
-import { browserBundleFile } from "./browser-bundle.js";
+import { createPluginContext } from "../context/plugin-context.js";
+import type { PluginHost } from "../context/plugin-host.js";
+import { browserBundleFile } from "../ui/browser-bundle.js";
 import { BUNDLED_PLUGIN_CONSENT } from "./bundled-consent.js";
 import type { PluginCandidate } from "./discover.js";
 import type { LoadedPlugin, PluginState } from "./loaded-plugin.js";
-import { createPluginContext } from "./plugin-context.js";
-import type { PluginHost } from "./plugin-host.js";
 
 /** How long a plugin's `register` may take before it is refused (ours). */
 export const REGISTER_TIMEOUT_MS = 10_000;

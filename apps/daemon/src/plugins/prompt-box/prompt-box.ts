@@ -15,10 +15,10 @@ import {
   type PromptSuggestArgs,
   type PromptSuggestResult,
 } from "@elowen/plugin-api";
-import type { Store } from "../store/store.js";
-import { currentAccess } from "./access-scope.js";
+import type { Store } from "../../store/store.js";
+import { currentAccess } from "../call-scope/access-scope.js";
+import { currentTurn } from "../call-scope/turn-scope.js";
 import type { PromptBoxRelay, PromptBoxReplyRefusal } from "./prompt-box-relay.js";
-import { currentTurn } from "./turn-scope.js";
 
 /** A `ctx.prompt` call that has no session to act on. */
 export class NoSessionError extends Error {
