@@ -114,7 +114,7 @@ export { hostSkillCatalogControl } from "./plugins/context/skill-catalog-control
 export type { TurnServices } from "./plugins/context/turn-services.js";
 export { NotInTurnError } from "./plugins/context/turn-services.js";
 export { BUNDLED_PLUGIN_CONSENT } from "./plugins/loading/bundled-consent.js";
-export { NoSessionError, PromptBoxService } from "./plugins/prompt-box/prompt-box.js";
+export { PromptBoxService } from "./plugins/prompt-box/prompt-box.js";
 export type {
   PromptBoxAnswers,
   PromptBoxReplyRefusal,
@@ -124,6 +124,7 @@ export {
   PROMPT_BOX_SETTLED_MEMORY,
   PromptBoxRelay,
 } from "./plugins/prompt-box/prompt-box-relay.js";
+export { NoSessionError } from "./plugins/prompt-box/session-target.js";
 export type { PluginRegistry } from "./plugins/registries/registry.js";
 export type { RegisteredTool } from "./plugins/registries/tool-registry.js";
 export { OFFLINE_MODEL } from "./plugins/status/status-assembly.js";

@@ -3,8 +3,8 @@ import { currentAccess } from "../call-scope/access-scope.js";
 import { currentTurn } from "../call-scope/turn-scope.js";
 import type { LoadedPlugin } from "../loading/loaded-plugin.js";
 import { viewStrings } from "../ui/view-strings.js";
-import { type Staging, stageRegistrations } from "./context-registrations.js";
 import type { PluginHost } from "./plugin-host.js";
+import { type Staging, stageRegistrations } from "./registration-staging.js";
 
 /** A plugin's context and the staging of its registrations. */
 export interface CreatedContext {

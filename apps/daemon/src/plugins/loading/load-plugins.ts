@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   checkPluginCompatibility,
@@ -11,15 +11,13 @@ import {
   parsePluginManifest,
   pluginShortName,
 } from "@elowen/plugin-api";
-import { createPluginContext } from "../context/plugin-context.js";
 import type { PluginHost } from "../context/plugin-host.js";
 import { browserBundleFile } from "../ui/browser-bundle.js";
 import { BUNDLED_PLUGIN_CONSENT } from "./bundled-consent.js";
 import type { PluginCandidate } from "./discover.js";
+import { entryFile } from "./entry-file.js";
 import type { LoadedPlugin, PluginState } from "./loaded-plugin.js";
-
-/** How long a plugin's `register` may take before it is refused (ours). */
-export const REGISTER_TIMEOUT_MS = 10_000;
+import { registerPlugin } from "./register-plugin.js";
 
 /** What the loader is told besides the candidates. */
 export interface LoadOptions {
@@ -60,47 +58,75 @@ async function loadOne(
   states: readonly PluginState[],
 ): Promise<PluginState> {
   const base = { source: candidate.source, dir: candidate.dir };
-  const rawName = (candidate.packageJson as { name?: unknown } | undefined)?.name;
-  const rawVersion = (candidate.packageJson as { version?: unknown } | undefined)?.version;
+  const json = candidate.packageJson as { name?: unknown; version?: unknown } | undefined;
   const label = {
-    name: typeof rawName === "string" ? rawName : candidate.dir,
-    version: typeof rawVersion === "string" ? rawVersion : "0.0.0",
+    name: typeof json?.name === "string" ? json.name : candidate.dir,
+    version: typeof json?.version === "string" ? json.version : "0.0.0",
   };
   const refuse = (reason: string): PluginState => ({ ...label, ...base, state: "refused", reason });
-  if (candidate.readError) return refuse(candidate.readError);
-  const parsed = parsePluginManifest(candidate.packageJson);
-  if (!parsed.ok) return refuse(parsed.message);
-  const manifest = parsed.manifest;
-  if (states.some((s) => s.name === manifest.name)) {
-    return refuse(
-      `another plugin named ${manifest.name} is already loaded from ${states.find((s) => s.name === manifest.name)?.dir}`,
-    );
-  }
-  if (options.disabled.includes(manifest.name))
-    return refuse("disabled in the configuration (plugins.disabled)");
-  const compatible = checkPluginCompatibility(manifest, options.versions ?? HOST_VERSIONS);
-  if (!compatible.ok) return refuse(compatible.message);
-  const entry = entryFile(candidate, manifest);
-  if (!entry.ok) return refuse(entry.reason);
-  if (manifest.browser) {
-    const bundle = browserBundleFile(candidate.dir, manifest.browser.entry);
-    if (!bundle.ok) return refuse(bundle.reason);
-  }
+  const admitted = admit(candidate, options, states);
+  if (!admitted.ok) return refuse(admitted.reason);
+  const { manifest, file } = admitted;
   let plugin: ElowenPlugin;
   try {
-    const module = (await import(pathToFileURL(entry.file).href)) as { default?: unknown };
+    const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
     plugin = module.default as ElowenPlugin;
   } catch (error) {
-    return refuse(`cannot import ${entry.file}: ${(error as Error).message}`);
+    return refuse(`cannot import ${file}: ${(error as Error).message}`);
   }
   if (typeof plugin?.register !== "function") {
-    return refuse(`${entry.file} has no default export with a register(ctx) function`);
+    return refuse(`${file} has no default export with a register(ctx) function`);
   }
+  const refusal = await registerPlugin(plugin, loadedPlugin(candidate, manifest, options), host);
+  if (refusal !== undefined) return refuse(refusal);
+  if (manifest.grantable) host.registry.grantable.add(manifest.name);
+  if (readsPromptBox(file)) host.promptBox.markReader(manifest.name);
+  return { name: manifest.name, version: manifest.version, ...base, state: "loaded", manifest };
+}
+
+/**
+ * The checks before a plugin's code is imported: its package.json read, its manifest valid, its
+ * name not taken, not disabled, its declared versions met, its entry and browser bundle inside
+ * its directory.
+ */
+function admit(
+  candidate: PluginCandidate,
+  options: LoadOptions,
+  states: readonly PluginState[],
+):
+  | { readonly ok: true; readonly manifest: PluginManifest; readonly file: string }
+  | { readonly ok: false; readonly reason: string } {
+  const no = (reason: string) => ({ ok: false as const, reason });
+  if (candidate.readError) return no(candidate.readError);
+  const parsed = parsePluginManifest(candidate.packageJson);
+  if (!parsed.ok) return no(parsed.message);
+  const manifest = parsed.manifest;
+  const taken = states.find((s) => s.name === manifest.name);
+  if (taken) return no(`another plugin named ${manifest.name} is already loaded from ${taken.dir}`);
+  if (options.disabled.includes(manifest.name))
+    return no("disabled in the configuration (plugins.disabled)");
+  const compatible = checkPluginCompatibility(manifest, options.versions ?? HOST_VERSIONS);
+  if (!compatible.ok) return no(compatible.message);
+  const entry = entryFile(candidate, manifest);
+  if (!entry.ok) return no(entry.reason);
+  if (manifest.browser) {
+    const bundle = browserBundleFile(candidate.dir, manifest.browser.entry);
+    if (!bundle.ok) return no(bundle.reason);
+  }
+  return { ok: true, manifest, file: entry.file };
+}
+
+/** The plugin as its context sees it: the capabilities it was granted, its data and settings. */
+function loadedPlugin(
+  candidate: PluginCandidate,
+  manifest: PluginManifest,
+  options: LoadOptions,
+): LoadedPlugin {
   const consent =
     options.consent[manifest.name] ??
     (candidate.source === "bundled" ? BUNDLED_PLUGIN_CONSENT[manifest.name] : undefined);
   const consented = new Set(consent?.mutates ?? []);
-  const loaded: LoadedPlugin = {
+  return {
     manifest,
     dir: candidate.dir,
     source: candidate.source,
@@ -108,34 +134,6 @@ async function loadOne(
     dataDir: join(options.home, "plugins-data", pluginShortName(manifest.name)),
     settings: Object.freeze({ ...(options.settings?.[manifest.name] ?? {}) }),
   };
-  try {
-    for (const route of manifest.routes) {
-      host.registry.routes.declare(manifest.name, route.method, route.path, manifest.grantable);
-    }
-  } catch (error) {
-    host.registry.routes.withdraw(manifest.name);
-    return refuse((error as Error).message);
-  }
-  mkdirSync(loaded.dataDir, { recursive: true, mode: 0o700 });
-  const { ctx, staging } = createPluginContext(loaded, host);
-  try {
-    await withTimeout(Promise.resolve(plugin.register(ctx)), REGISTER_TIMEOUT_MS, manifest.name);
-  } catch (error) {
-    staging.close();
-    await staging.abort();
-    return refuse(`register threw: ${(error as Error).message}`);
-  }
-  staging.close();
-  try {
-    await staging.settled();
-  } catch (error) {
-    await staging.abort();
-    return refuse(`a registration failed: ${(error as Error).message}`);
-  }
-  staging.commit();
-  if (manifest.grantable) host.registry.grantable.add(manifest.name);
-  if (readsPromptBox(entry.file)) host.promptBox.markReader(manifest.name);
-  return { name: manifest.name, version: manifest.version, ...base, state: "loaded", manifest };
 }
 
 /**
@@ -148,51 +146,5 @@ function readsPromptBox(file: string): boolean {
     return /\bprompt\s*\??\.\s*read\s*\(/.test(readFileSync(file, "utf8"));
   } catch {
     return false;
-  }
-}
-
-function entryFile(candidate: PluginCandidate, manifest: PluginManifest) {
-  const json = candidate.packageJson as { main?: unknown; exports?: unknown };
-  const exported = exportsDefault(json.exports);
-  const relative =
-    manifest.entry ?? exported ?? (typeof json.main === "string" ? json.main : "index.js");
-  const dir = resolve(candidate.dir);
-  const file = resolve(dir, relative);
-  if (!file.startsWith(dir + sep)) {
-    return {
-      ok: false as const,
-      reason: `entry ${relative} resolves outside the plugin directory`,
-    };
-  }
-  return { ok: true as const, file };
-}
-
-function exportsDefault(exports: unknown): string | undefined {
-  if (typeof exports === "string") return exports;
-  if (typeof exports !== "object" || exports === null) return undefined;
-  const root = (exports as Record<string, unknown>)["."] ?? exports;
-  if (typeof root === "string") return root;
-  if (typeof root === "object" && root !== null) {
-    const r = root as Record<string, unknown>;
-    for (const key of ["import", "default", "node"])
-      if (typeof r[key] === "string") return r[key] as string;
-  }
-  return undefined;
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, plugin: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`${plugin} did not finish register within ${ms} ms`)),
-          ms,
-        );
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
   }
 }
