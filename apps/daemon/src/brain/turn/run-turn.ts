@@ -1,6 +1,6 @@
 import type { RunOutcome } from "@elowen/plugin-api";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import { runWithAccess } from "../../plugins/access-scope.js";
+import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { BrainContext } from "../brain-context.js";
 import type { ReplayCache } from "../context/replay-cache.js";
 import { completeTurn, type SettledTurn } from "./complete-turn.js";

@@ -10,8 +10,8 @@ import {
   type PickerDescriptor,
   type PickerRequest,
 } from "@elowen/plugin-api";
+import { isGranted } from "../call-scope/grants.js";
 import { CORE_COMMANDS } from "./core-commands.js";
-import { isGranted } from "./grants.js";
 
 /** A command a plugin registered, with its owner. */
 export interface RegisteredCommand {
