@@ -7,6 +7,7 @@ import {
   type SessionEvent,
 } from "@elowen/client";
 import type { AskAnswer } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { Notice } from "../tui/notice.js";
 import { HttpPromptBoxChains } from "./box-channel.js";
 import type { CatalogCommand } from "./catalog-command.js";
@@ -93,7 +94,7 @@ export class ChatSession extends SessionView {
         this.connection = "offline";
         this.#events.notice({
           level: "error",
-          text: `Live events stopped: ${(error as Error).message}`,
+          text: `Live events stopped: ${errorMessage(error)}`,
         });
         this.#events.changed();
       },
@@ -120,7 +121,7 @@ export class ChatSession extends SessionView {
     } catch (error) {
       this.#events.notice({
         level: "warning",
-        text: `Could not read the command catalog: ${(error as Error).message}`,
+        text: `Could not read the command catalog: ${errorMessage(error)}`,
       });
     }
   }

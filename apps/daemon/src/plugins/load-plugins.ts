@@ -11,6 +11,7 @@ import {
   parsePluginManifest,
   pluginShortName,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { browserBundleFile } from "./browser-bundle.js";
 import { BUNDLED_PLUGIN_CONSENT } from "./bundled-consent.js";
 import type { PluginCandidate } from "./discover.js";
@@ -91,7 +92,7 @@ async function loadOne(
     const module = (await import(pathToFileURL(entry.file).href)) as { default?: unknown };
     plugin = module.default as ElowenPlugin;
   } catch (error) {
-    return refuse(`cannot import ${entry.file}: ${(error as Error).message}`);
+    return refuse(`cannot import ${entry.file}: ${errorMessage(error)}`);
   }
   if (typeof plugin?.register !== "function") {
     return refuse(`${entry.file} has no default export with a register(ctx) function`);
@@ -114,7 +115,7 @@ async function loadOne(
     }
   } catch (error) {
     host.registry.routes.withdraw(manifest.name);
-    return refuse((error as Error).message);
+    return refuse(errorMessage(error));
   }
   mkdirSync(loaded.dataDir, { recursive: true, mode: 0o700 });
   const { ctx, staging } = createPluginContext(loaded, host);
@@ -123,14 +124,14 @@ async function loadOne(
   } catch (error) {
     staging.close();
     await staging.abort();
-    return refuse(`register threw: ${(error as Error).message}`);
+    return refuse(`register threw: ${errorMessage(error)}`);
   }
   staging.close();
   try {
     await staging.settled();
   } catch (error) {
     await staging.abort();
-    return refuse(`a registration failed: ${(error as Error).message}`);
+    return refuse(`a registration failed: ${errorMessage(error)}`);
   }
   staging.commit();
   if (manifest.grantable) host.registry.grantable.add(manifest.name);
