@@ -104,26 +104,30 @@ export {
   currentAccess,
   runWithAccess,
   UNLINKED_ACCESS,
-} from "./plugins/access-scope.js";
-export { BUNDLED_PLUGIN_CONSENT } from "./plugins/bundled-consent.js";
-export type { ExpandedPromptCommand } from "./plugins/expand-prompt-command.js";
-export { expandPromptCommand } from "./plugins/expand-prompt-command.js";
-export { NoSessionError, PromptBoxService } from "./plugins/prompt-box.js";
-export type { PromptBoxAnswers, PromptBoxReplyRefusal } from "./plugins/prompt-box-relay.js";
+} from "./plugins/call-scope/access-scope.js";
+export type { TurnScope } from "./plugins/call-scope/turn-scope.js";
+export { currentTurn, runInTurn, scopedSignal } from "./plugins/call-scope/turn-scope.js";
+export type { ExpandedPromptCommand } from "./plugins/commands/expand-prompt-command.js";
+export { expandPromptCommand } from "./plugins/commands/expand-prompt-command.js";
+export { forwardSlashCommand } from "./plugins/commands/slash-forwarding.js";
+export { hostSkillCatalogControl } from "./plugins/context/skill-catalog-control.js";
+export type { TurnServices } from "./plugins/context/turn-services.js";
+export { NotInTurnError } from "./plugins/context/turn-services.js";
+export { BUNDLED_PLUGIN_CONSENT } from "./plugins/loading/bundled-consent.js";
+export { PromptBoxService } from "./plugins/prompt-box/prompt-box.js";
+export type {
+  PromptBoxAnswers,
+  PromptBoxReplyRefusal,
+} from "./plugins/prompt-box/prompt-box-relay.js";
 export {
   PROMPT_BOX_REPLY_TIMEOUT_MS,
   PROMPT_BOX_SETTLED_MEMORY,
   PromptBoxRelay,
-} from "./plugins/prompt-box-relay.js";
-export type { PluginRegistry } from "./plugins/registry.js";
-export { hostSkillCatalogControl } from "./plugins/skill-catalog-control.js";
-export { forwardSlashCommand } from "./plugins/slash-forwarding.js";
-export { OFFLINE_MODEL } from "./plugins/status-assembly.js";
-export type { RegisteredTool } from "./plugins/tool-registry.js";
-export type { TurnScope } from "./plugins/turn-scope.js";
-export { currentTurn, runInTurn, scopedSignal } from "./plugins/turn-scope.js";
-export type { TurnServices } from "./plugins/turn-services.js";
-export { NotInTurnError } from "./plugins/turn-services.js";
+} from "./plugins/prompt-box/prompt-box-relay.js";
+export { NoSessionError } from "./plugins/prompt-box/session-target.js";
+export type { PluginRegistry } from "./plugins/registries/registry.js";
+export type { RegisteredTool } from "./plugins/registries/tool-registry.js";
+export { OFFLINE_MODEL } from "./plugins/status/status-assembly.js";
 export { BLOB_HASH_PATTERN, BlobStore } from "./store/blob-store.js";
 export { SchemaTooNewError } from "./store/sqlite/migrate.js";
 export { DatabaseLockedError } from "./store/sqlite/open-database.js";

@@ -4,7 +4,7 @@ import {
   LEARNING_STATUS_BUDGET_MS,
   readReviewerStatus,
 } from "../src/brain/review/learning-status.js";
-import { accountAccess, currentAccess } from "../src/plugins/access-scope.js";
+import { accountAccess, currentAccess } from "../src/plugins/call-scope/access-scope.js";
 import { probeRuns, startReviewDaemon, surfaceClient } from "./helpers/review-daemon.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";
 

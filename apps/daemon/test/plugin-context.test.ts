@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PluginContext } from "@elowen/plugin-api";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { accountAccess, runWithAccess } from "../src/plugins/access-scope.js";
-import { runInTurn } from "../src/plugins/turn-scope.js";
+import { accountAccess, runWithAccess } from "../src/plugins/call-scope/access-scope.js";
+import { runInTurn } from "../src/plugins/call-scope/turn-scope.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
 let t: TestDaemon;

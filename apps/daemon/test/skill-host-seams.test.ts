@@ -1,7 +1,7 @@
 import { parseEntryData } from "@elowen/client";
 import type { Access, PluginContext } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
-import { accountAccess, runWithAccess } from "../src/plugins/access-scope.js";
+import { accountAccess, runWithAccess } from "../src/plugins/call-scope/access-scope.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
 let t: TestDaemon | undefined;

@@ -1,7 +1,7 @@
 import type { CardEmitter } from "../live/card-emitter.js";
 import type { LiveJournal } from "../live/live-journal.js";
 import type { SessionEvents } from "../live/session-events.js";
-import type { PluginRegistry } from "../plugins/registry.js";
+import type { PluginRegistry } from "../plugins/registries/registry.js";
 import type { Store } from "../store/store.js";
 import type { BrainConfig } from "./brain-config.js";
 import type { ModelRuntime } from "./model/model-runtime.js";

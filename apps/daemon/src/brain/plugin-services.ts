@@ -1,8 +1,8 @@
 import type { AgentInfo, SessionUsage, UsageUnit } from "@elowen/plugin-api";
 import { expiredAnswers, parseAskQuestions } from "@elowen/question-answer";
-import { accountAccess } from "../plugins/access-scope.js";
-import { currentTurn } from "../plugins/turn-scope.js";
-import { NotInTurnError, type TurnServices } from "../plugins/turn-services.js";
+import { accountAccess } from "../plugins/call-scope/access-scope.js";
+import { currentTurn } from "../plugins/call-scope/turn-scope.js";
+import { NotInTurnError, type TurnServices } from "../plugins/context/turn-services.js";
 import type { Brain } from "./brain.js";
 
 /** The sub-agent and usage services, filled in by their own modules. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { BrainConfigSchema } from "../brain/brain-config.js";
 import { ModelConfigSchema } from "../brain/model/model-config.js";
 import { LearningConfigSchema } from "../brain/review/learning-config.js";
-import { PROMPT_BOX_REPLY_TIMEOUT_MS } from "../plugins/prompt-box-relay.js";
+import { PROMPT_BOX_REPLY_TIMEOUT_MS } from "../plugins/prompt-box/prompt-box-relay.js";
 
 /** The port the daemon listens on when neither the config nor `ELOWEN_PORT` names one. */
 export const DEFAULT_PORT = 7457;

@@ -1,6 +1,6 @@
 import type { Access, AccessSurface } from "@elowen/plugin-api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { accountAccess } from "../plugins/access-scope.js";
+import { accountAccess } from "../plugins/call-scope/access-scope.js";
 import { AUTH_CACHE_SIZE, AuthCache } from "../store/auth-cache.js";
 import type { Store } from "../store/store.js";
 import type { AccountRecord } from "../store/types.js";

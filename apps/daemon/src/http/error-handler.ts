@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { PausedError } from "../brain/brain.js";
-import { PickerError } from "../plugins/picker-dispatch.js";
+import { PickerError } from "../plugins/commands/picker-dispatch.js";
 import { StoreError } from "../store/store-error.js";
 import { RequestValidationError } from "./validation-error.js";
 

@@ -2,9 +2,9 @@ import type { Access } from "@elowen/plugin-api";
 import type { Brain } from "../brain/brain.js";
 import type { LearningStatus } from "../brain/review/learning-status.js";
 import type { SessionEvents } from "../live/session-events.js";
-import type { PromptBoxService } from "../plugins/prompt-box.js";
-import type { PluginRegistry } from "../plugins/registry.js";
-import type { StatusSources } from "../plugins/status-assembly.js";
+import type { PromptBoxService } from "../plugins/prompt-box/prompt-box.js";
+import type { PluginRegistry } from "../plugins/registries/registry.js";
+import type { StatusSources } from "../plugins/status/status-assembly.js";
 import type { Store } from "../store/store.js";
 import type { AccountGrants } from "../store/types.js";
 

@@ -1,10 +1,10 @@
 import { CORE_VERSION } from "@elowen/plugin-api";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
+import { pluginRoutes } from "../plugins/routes/plugin-routes.js";
 import { installGate } from "./auth.js";
 import { installErrorHandler } from "./error-handler.js";
 import type { HttpContext } from "./http-context.js";
-import { pluginRoutes } from "./plugin-routes.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { attachmentRoutes } from "./routes/attachments.js";
 import { commandRoutes } from "./routes/commands.js";

@@ -1,7 +1,7 @@
 import { parseEntryData } from "@elowen/client";
 import { type SessionUsage, USAGE_UNITS, type UsageUnit } from "@elowen/plugin-api";
-import { currentTurn } from "../../plugins/turn-scope.js";
-import { NotInTurnError } from "../../plugins/turn-services.js";
+import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
+import { NotInTurnError } from "../../plugins/context/turn-services.js";
 import type { Brain } from "../brain.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { AgentInfo } from "@elowen/plugin-api";
-import { currentTurn } from "../../plugins/turn-scope.js";
-import { NotInTurnError } from "../../plugins/turn-services.js";
+import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
+import { NotInTurnError } from "../../plugins/context/turn-services.js";
 import { mintId } from "../../store/ids.js";
 import type { Brain } from "../brain.js";
 import { turnController } from "../session/session-runtime.js";

@@ -5,7 +5,7 @@ import type {
 } from "@elowen/plugin-api";
 import { TOOL_NAME_PATTERN } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import { runInCall } from "../../plugins/call-scope.js";
+import { runInCall } from "../../plugins/call-scope/call-scope.js";
 import type { BrainContext } from "../brain-context.js";
 import { inputJsonSchema } from "../tools/input-json-schema.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";

@@ -11,7 +11,7 @@ import {
   registerFauxProvider,
   streamSimple,
 } from "@mariozechner/pi-ai";
-import { OFFLINE_MODEL } from "../../plugins/status-assembly.js";
+import { OFFLINE_MODEL } from "../../plugins/status/status-assembly.js";
 import type { ModelRequest, ModelRuntime } from "./model-runtime.js";
 import type { OfflineScript, ScriptStep } from "./offline-script.js";
 import { PromptCacheSlots } from "./prompt-cache-slots.js";

@@ -4,8 +4,8 @@ import type {
   SkillReviewerRegistration,
 } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import { runWithAccess } from "../../plugins/access-scope.js";
-import type { Owned } from "../../plugins/registry.js";
+import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
+import type { Owned } from "../../plugins/registries/registry.js";
 import type { Store } from "../../store/store.js";
 import type { SettledExchange } from "../brain-context.js";
 import type { ModelRuntime } from "../model/model-runtime.js";

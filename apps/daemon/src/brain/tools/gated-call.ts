@@ -11,8 +11,8 @@ import {
   permissionRecord,
   runGated,
 } from "@elowen/question-answer";
-import { runInCall } from "../../plugins/call-scope.js";
-import { scopedSignal } from "../../plugins/turn-scope.js";
+import { runInCall } from "../../plugins/call-scope/call-scope.js";
+import { scopedSignal } from "../../plugins/call-scope/turn-scope.js";
 import type { ToolDef } from "./tool-def.js";
 import { type ToolScope, turnScopeOf } from "./tool-scope.js";
 

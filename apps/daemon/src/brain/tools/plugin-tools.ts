@@ -1,4 +1,4 @@
-import type { RegisteredTool } from "../../plugins/tool-registry.js";
+import type { RegisteredTool } from "../../plugins/registries/tool-registry.js";
 import { summarizeArguments, type ToolDef } from "./tool-def.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { HookBus } from "@elowen/hook-bus";
 import type { Access, BrainCard, SessionKind } from "@elowen/plugin-api";
-import type { TurnScope } from "../../plugins/turn-scope.js";
+import type { TurnScope } from "../../plugins/call-scope/turn-scope.js";
 import type { AskBroker } from "../interactive/ask-broker.js";
 
 /**

@@ -12,7 +12,7 @@ import {
   toSystemBlocks,
   toSystemText,
 } from "@elowen/prompt-compose";
-import type { PluginRegistry } from "../../plugins/registry.js";
+import type { PluginRegistry } from "../../plugins/registries/registry.js";
 
 /** The tool that loads a skill: offering it turns on the `<available_skills>` block. */
 export const SKILL_LOAD_TOOL = "SkillLoad";

@@ -1,7 +1,7 @@
 import type { RunOutcome } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import { runWithAccess } from "../../plugins/access-scope.js";
+import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { BrainContext } from "../brain-context.js";
 import type { ReplayCache } from "../context/replay-cache.js";
 import { completeTurn, type SettledTurn } from "./complete-turn.js";

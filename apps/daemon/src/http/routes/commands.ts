@@ -9,9 +9,9 @@ import {
 } from "@elowen/client";
 import type { Access } from "@elowen/plugin-api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { runWithAccess } from "../../plugins/access-scope.js";
-import { renderPicker, runPickerAction } from "../../plugins/picker-dispatch.js";
-import { requestLanguages, viewStrings } from "../../plugins/view-strings.js";
+import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
+import { renderPicker, runPickerAction } from "../../plugins/commands/picker-dispatch.js";
+import { requestLanguages, viewStrings } from "../../plugins/ui/view-strings.js";
 import type { HttpContext } from "../http-context.js";
 import { route, type TypedRequest } from "../zod-route.js";
 

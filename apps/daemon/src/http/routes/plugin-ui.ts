@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { PLUGIN_UI_PATH, PluginUiBundleParamsSchema, PluginUiListSchema } from "@elowen/client";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { pluginBundleFile, pluginUiList } from "../../plugins/plugin-ui.js";
-import { requestLanguages } from "../../plugins/view-strings.js";
+import { pluginBundleFile, pluginUiList } from "../../plugins/ui/plugin-ui.js";
+import { requestLanguages } from "../../plugins/ui/view-strings.js";
 import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 

@@ -14,7 +14,7 @@ import {
   PromptEditResultSchema,
 } from "@elowen/plugin-api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { runWithAccess } from "../../plugins/access-scope.js";
+import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 import { ownedSession } from "./session-access.js";

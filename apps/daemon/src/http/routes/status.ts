@@ -1,7 +1,7 @@
 import { BrainStatusSchema, HookAuditSchema, LearningStatusSchema } from "@elowen/client";
 import type { FastifyInstance } from "fastify";
-import { runWithAccess } from "../../plugins/access-scope.js";
-import { assembleStatus } from "../../plugins/status-assembly.js";
+import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
+import { assembleStatus } from "../../plugins/status/status-assembly.js";
 import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 

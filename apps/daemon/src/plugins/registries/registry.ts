@@ -8,12 +8,12 @@ import type {
 import type { CoreTemplates, PromptRegistry } from "@elowen/prompt-compose";
 import { createPromptRegistry } from "@elowen/prompt-compose";
 import { SkillCatalog } from "@elowen/skill-catalog";
+import { isGranted } from "../call-scope/grants.js";
+import { CommandRegistry } from "../commands/command-registry.js";
+import type { PluginState } from "../loading/loaded-plugin.js";
+import { RouteTable } from "../routes/route-table.js";
+import type { RegisteredStatusProvider } from "../status/status-assembly.js";
 import { CapabilityAudit } from "./capability-audit.js";
-import { CommandRegistry } from "./command-registry.js";
-import { isGranted } from "./grants.js";
-import type { PluginState } from "./loaded-plugin.js";
-import { RouteTable } from "./route-table.js";
-import type { RegisteredStatusProvider } from "./status-assembly.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 /** A contribution with the plugin that made it. */

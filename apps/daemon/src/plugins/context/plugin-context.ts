@@ -1,10 +1,10 @@
 import { HOST_VERSIONS, type PluginContext } from "@elowen/plugin-api";
-import { currentAccess } from "./access-scope.js";
-import { type Staging, stageRegistrations } from "./context-registrations.js";
-import type { LoadedPlugin } from "./loaded-plugin.js";
+import { currentAccess } from "../call-scope/access-scope.js";
+import { currentTurn } from "../call-scope/turn-scope.js";
+import type { LoadedPlugin } from "../loading/loaded-plugin.js";
+import { viewStrings } from "../ui/view-strings.js";
 import type { PluginHost } from "./plugin-host.js";
-import { currentTurn } from "./turn-scope.js";
-import { viewStrings } from "./view-strings.js";
+import { type Staging, stageRegistrations } from "./registration-staging.js";
 
 /** A plugin's context and the staging of its registrations. */
 export interface CreatedContext {

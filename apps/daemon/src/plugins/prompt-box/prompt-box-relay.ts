@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { PromptBoxEventType, PromptBoxReplyBody } from "@elowen/client";
 import type { PromptBox, PromptSuggestResult } from "@elowen/plugin-api";
-import type { SessionEvents } from "../live/session-events.js";
+import type { SessionEvents } from "../../live/session-events.js";
 
 /** How long a plugin's fill, suggestion or read waits for a client's box by default (ours). */
 export const PROMPT_BOX_REPLY_TIMEOUT_MS = 5_000;

@@ -15,21 +15,9 @@ import {
   type PromptSuggestArgs,
   type PromptSuggestResult,
 } from "@elowen/plugin-api";
-import type { Store } from "../store/store.js";
-import { currentAccess } from "./access-scope.js";
+import type { Store } from "../../store/store.js";
 import type { PromptBoxRelay, PromptBoxReplyRefusal } from "./prompt-box-relay.js";
-import { currentTurn } from "./turn-scope.js";
-
-/** A `ctx.prompt` call that has no session to act on. */
-export class NoSessionError extends Error {
-  readonly code = "no_session";
-  constructor(method: string) {
-    super(
-      `ctx.${method} is not available outside a turn, hook or request of a session: it acts on a session's prompt box; name one with { sessionId }`,
-    );
-    this.name = "NoSessionError";
-  }
-}
+import { sessionTarget } from "./session-target.js";
 
 const EMPTY_BOX: PromptBox = Object.freeze({ text: "", cursor: 0 });
 
@@ -127,7 +115,7 @@ export class PromptBoxService {
       const issue = parsed.error.issues[0];
       throw new TypeError(`prompt.fill: args.${issue?.path.join(".")}: ${issue?.message}`);
     }
-    const { sessionId, userId } = await this.#session("prompt.fill", options);
+    const { sessionId, userId } = await sessionTarget(this.#store, "prompt.fill", options);
     let box: PromptBox = EMPTY_BOX;
     const result = await this.#hooks.run(
       "prompt.fill",
@@ -159,7 +147,7 @@ export class PromptBoxService {
   ): Promise<PromptSuggestResult> {
     if (typeof args?.text !== "string")
       throw new TypeError("prompt.suggest: args.text: expected a string");
-    const { sessionId, userId } = await this.#session("prompt.suggest", options);
+    const { sessionId, userId } = await sessionTarget(this.#store, "prompt.suggest", options);
     return this.#hooks.run(
       "prompt.suggest",
       { text: args.text, origin: { kind: "plugin", name: pluginName } },
@@ -175,7 +163,7 @@ export class PromptBoxService {
 
   /** `ctx.prompt.read`: the `prompt.read` chain over the session's box as a client has it. */
   async read(pluginName: string, options?: { readonly sessionId?: string }): Promise<PromptBox> {
-    const { sessionId, userId } = await this.#session("prompt.read", options);
+    const { sessionId, userId } = await sessionTarget(this.#store, "prompt.read", options);
     this.markReader(pluginName);
     return this.#hooks.run(
       "prompt.read",
@@ -186,27 +174,5 @@ export class PromptBoxService {
       },
       { sessionId, userId },
     );
-  }
-
-  /**
-   * The session a call acts on: the one named (which the current account must own, unless it
-   * acts for none or for all), else the turn's, else the request's.
-   */
-  async #session(
-    method: string,
-    options: { readonly sessionId?: string } | undefined,
-  ): Promise<{ sessionId: string; userId: number | null }> {
-    const access = currentAccess();
-    const named = options?.sessionId;
-    if (named === undefined) {
-      const sessionId = currentTurn()?.sessionId ?? access.sessionId;
-      if (sessionId === undefined) throw new NoSessionError(method);
-      return { sessionId, userId: access.userId };
-    }
-    const session = await this.#store.sessions.get(named);
-    if (!session) throw new Error(`${method}: no session ${named}`);
-    if (access.userId !== null && !access.allAccess && session.ownerId !== access.userId)
-      throw new Error(`${method}: session ${named} is not the current account's`);
-    return { sessionId: named, userId: session.ownerId };
   }
 }

@@ -1,8 +1,8 @@
 import type { PluginLogger, SkillCatalogControl } from "@elowen/plugin-api";
-import type { CardEmitter } from "../live/card-emitter.js";
-import type { Store } from "../store/store.js";
-import type { PromptBoxService } from "./prompt-box.js";
-import type { PluginRegistry } from "./registry.js";
+import type { CardEmitter } from "../../live/card-emitter.js";
+import type { Store } from "../../store/store.js";
+import type { PromptBoxService } from "../prompt-box/prompt-box.js";
+import type { PluginRegistry } from "../registries/registry.js";
 import type { TurnServicesSlot } from "./turn-services.js";
 
 /** What a plugin context needs from the daemon. */

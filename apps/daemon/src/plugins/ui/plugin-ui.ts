@@ -1,8 +1,8 @@
 import { PLUGIN_UI_PATH, type PluginUiEntry } from "@elowen/client";
 import type { Access, PluginManifest } from "@elowen/plugin-api";
+import { isGranted } from "../call-scope/grants.js";
+import type { PluginRegistry } from "../registries/registry.js";
 import { type BundleFile, browserBundleFile } from "./browser-bundle.js";
-import { isGranted } from "./grants.js";
-import type { PluginRegistry } from "./registry.js";
 import { viewStrings } from "./view-strings.js";
 
 /** Where a plugin's browser bundle is served (behind the token). */

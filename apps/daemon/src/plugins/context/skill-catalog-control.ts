@@ -4,8 +4,8 @@ import {
   type SkillCatalog,
   skillPromptInputOf,
 } from "@elowen/skill-catalog";
-import { currentAccess } from "./access-scope.js";
-import { currentTurn } from "./turn-scope.js";
+import { currentAccess } from "../call-scope/access-scope.js";
+import { currentTurn } from "../call-scope/turn-scope.js";
 
 /**
  * A plugin's `ctx.skillCatalog`: @elowen/skill-catalog's control over the host's catalog, with the

@@ -1,8 +1,8 @@
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { tempHomes } from "../../test/helpers/temp-homes.js";
-import { fixturePlugin } from "../../test/helpers/test-daemon.js";
+import { tempHomes } from "../../../test/helpers/temp-homes.js";
+import { fixturePlugin } from "../../../test/helpers/test-daemon.js";
 import { discoverPlugins } from "./discover.js";
 
 const home = tempHomes();

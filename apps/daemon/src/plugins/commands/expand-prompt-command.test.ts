@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { accountAccess } from "./access-scope.js";
+import { accountAccess } from "../call-scope/access-scope.js";
 import { CommandRegistry } from "./command-registry.js";
 import { expandPromptCommand } from "./expand-prompt-command.js";
 

@@ -6,7 +6,7 @@ import {
   type PickerDescriptor,
   PickerDescriptorSchema,
 } from "@elowen/plugin-api";
-import { runWithAccess } from "./access-scope.js";
+import { runWithAccess } from "../call-scope/access-scope.js";
 import { type CommandRegistry, pickerRenderer } from "./command-registry.js";
 import { validateOpenUrl } from "./open-url.js";
 

@@ -8,7 +8,7 @@ import {
   McpStatusRowSchema,
 } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import { isThenable } from "./thenable.js";
+import { isThenable } from "../call-scope/thenable.js";
 
 /** How long one status provider may take before status is assembled without it (ours). */
 export const STATUS_PROVIDER_BUDGET_MS = 1000;

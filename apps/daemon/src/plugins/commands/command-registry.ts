@@ -11,8 +11,8 @@ import {
   type PickerRequest,
 } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
+import { isGranted } from "../call-scope/grants.js";
 import { CORE_COMMANDS } from "./core-commands.js";
-import { isGranted } from "./grants.js";
 
 /** A command a plugin registered, with its owner. */
 export interface RegisteredCommand {

@@ -1,11 +1,11 @@
 import type { PluginRequest, PluginRouteHandler, PluginRouteMethod } from "@elowen/plugin-api";
 import { PLUGIN_ROUTE_METHODS } from "@elowen/plugin-api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { runWithAccess } from "../plugins/access-scope.js";
-import { isGranted } from "../plugins/grants.js";
-import type { RouteEntry } from "../plugins/route-table.js";
-import { isThenable } from "../plugins/thenable.js";
-import type { HttpContext } from "./http-context.js";
+import type { HttpContext } from "../../http/http-context.js";
+import { runWithAccess } from "../call-scope/access-scope.js";
+import { isGranted } from "../call-scope/grants.js";
+import { isThenable } from "../call-scope/thenable.js";
+import type { RouteEntry } from "./route-table.js";
 
 /** Request headers a plugin handler never sees: credentials stay with core. */
 const HIDDEN_HEADERS = new Set(["authorization", "cookie", "proxy-authorization"]);
