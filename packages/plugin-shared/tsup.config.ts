@@ -4,6 +4,8 @@ export default defineLibrary({
   entry: {
     index: "src/index.ts",
     errors: "src/errors/index.ts",
+    queue: "src/queue/index.ts",
+    atomicText: "src/atomic-text/index.ts",
     atomicJson: "src/atomic-json/index.ts",
     record: "src/record/index.ts",
     xml: "src/xml/index.ts",

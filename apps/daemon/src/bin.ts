@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { ConfigError } from "./config/config-error.js";
 import { type RunningDaemon, startDaemon } from "./daemon.js";
 
@@ -22,7 +24,7 @@ async function main(): Promise<void> {
     daemon.stop("signal").then(
       () => process.exit(0),
       (error: unknown) => {
-        process.stderr.write(`elowen-daemon: stop failed: ${(error as Error).message}\n`);
+        process.stderr.write(`elowen-daemon: stop failed: ${errorMessage(error)}\n`);
         process.exit(1);
       },
     );
@@ -30,7 +32,7 @@ async function main(): Promise<void> {
   try {
     daemon = await startDaemon();
   } catch (error) {
-    process.stderr.write(`elowen-daemon: ${(error as Error).message}\n`);
+    process.stderr.write(`elowen-daemon: ${errorMessage(error)}\n`);
     process.exit(error instanceof ConfigError ? 78 : 1);
   }
   process.on("SIGINT", onSignal);

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { writeTextAtomic } from "@elowen/plugin-shared/atomicText";
 
 /** The file the CLI and scripts read to find a running daemon. */
 export const DAEMON_FILE = "daemon.json";
@@ -13,11 +13,9 @@ export interface DaemonFile {
 }
 
 /** Writes `<home>/daemon.json` atomically (mode 0600). */
-export function writeDaemonFile(home: string, content: DaemonFile): string {
+export async function writeDaemonFile(home: string, content: DaemonFile): Promise<string> {
   const file = join(home, DAEMON_FILE);
-  const tmp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
-  renameSync(tmp, file);
+  await writeTextAtomic(file, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
   return file;
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrainStatusModel } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { Brain } from "./brain/brain.js";
 import { systemBrainClock } from "./brain/brain-host.js";
 import { resolveModel } from "./brain/model/resolve-model.js";
@@ -214,9 +215,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
               try {
                 await value(userId);
               } catch (error) {
-                coreLog(
-                  `registerUserRemoved handler of ${plugin} failed: ${(error as Error).message}`,
-                );
+                coreLog(`registerUserRemoved handler of ${plugin} failed: ${errorMessage(error)}`);
               }
             }),
           );
@@ -232,7 +231,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     const address = await listenOn(app, config.server.host, config.server.port);
     const url = address;
     const writeFile = options.writeDaemonFile ?? true;
-    if (writeFile) writeDaemonFile(home, { url, pid: process.pid, startedAt: Date.now() });
+    if (writeFile) await writeDaemonFile(home, { url, pid: process.pid, startedAt: Date.now() });
     const sweep = startBlobSweep(store, config.blobs, coreLog);
     let stopping: Promise<void> | undefined;
     const stop = (reason: "signal" | "stop" | "restart" = "stop") => {
@@ -275,7 +274,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     };
   } catch (error) {
     await releasePlugins?.().catch((failure: unknown) =>
-      coreLog(`plugin.shutdown after a failed start: ${(failure as Error).message}`),
+      coreLog(`plugin.shutdown after a failed start: ${errorMessage(failure)}`),
     );
     await store.close();
     modelRuntime.close();

@@ -1,4 +1,5 @@
 import type { PluginShutdownPayload } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 
 /** One step of the teardown after the pause: named, so a failing step is logged by name. */
 export interface StopStep {
@@ -47,7 +48,7 @@ export async function gracefulStop(
     try {
       await run();
     } catch (error) {
-      parts.log(`stop: ${name} failed: ${(error as Error).message ?? String(error)}`);
+      parts.log(`stop: ${name} failed: ${errorMessage(error)}`);
       failure ??= error;
     }
   };

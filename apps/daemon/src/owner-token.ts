@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { writeTextAtomic } from "@elowen/plugin-shared/atomicText";
 import type { Store } from "./store/store.js";
 
 /** The owner token's file name in the data directory. */
@@ -24,8 +24,6 @@ export async function ensureOwner(
     owner.id,
     created ? "first start" : "owner.token reissued",
   );
-  const tmp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(tmp, `${token}\n`, { mode: 0o600 });
-  renameSync(tmp, file);
+  await writeTextAtomic(file, `${token}\n`, { mode: 0o600 });
   return { file, created };
 }

@@ -5,7 +5,7 @@ import {
   type PluginLogger,
   type PluginMutation,
 } from "@elowen/plugin-api";
-import { describeValue } from "./errors.js";
+import { describeValue } from "@elowen/plugin-shared/errors";
 import type { Clock, Timers } from "./time.js";
 
 /** The budget of one chain hook unless the bus is told otherwise (ours; seed 000's default). */

@@ -1,8 +1,9 @@
 import type { ChainContext } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { type ChainEntry, type ChainRun, isThenable, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";
 import { Refusal } from "./chain-rewrite.js";
-import { errorMessage, HookBusError } from "./errors.js";
+import { HookBusError } from "./errors.js";
 import { BUDGET_RESUME, BUDGET_SPENT, resumeSoon, TurnBudget } from "./turn-budget.js";
 import { installTurnContext } from "./turn-context.js";
 

@@ -1,5 +1,6 @@
+import { describeValue } from "@elowen/plugin-shared/errors";
 import type { ChainRules } from "./chain-rules.js";
-import { describeValue, HookBusError } from "./errors.js";
+import { HookBusError } from "./errors.js";
 import { isPlainObject, sameValue } from "./same-value.js";
 
 /** A compiled matcher: true when every field condition holds for the event. */

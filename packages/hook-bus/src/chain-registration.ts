@@ -1,8 +1,9 @@
 import { CHAIN_EVENT_NAMES, type ChainEventName, type PluginLogger } from "@elowen/plugin-api";
+import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import type { ChainEntry } from "./chain-host.js";
 import { compileMatcher } from "./chain-matcher.js";
 import { CHAIN_RULES } from "./chain-rules.js";
-import { describeValue, errorMessage, HookBusError } from "./errors.js";
+import { HookBusError } from "./errors.js";
 import { checkPluginName } from "./hook-registration.js";
 
 /**

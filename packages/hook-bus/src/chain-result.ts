@@ -1,6 +1,6 @@
+import { describeValue } from "@elowen/plugin-shared/errors";
 import { Refusal } from "./chain-rewrite.js";
 import type { ChainRules } from "./chain-rules.js";
-import { describeValue } from "./errors.js";
 import { isPlainObject, sameValue } from "./same-value.js";
 import { firstIssue } from "./schema-shape.js";
 

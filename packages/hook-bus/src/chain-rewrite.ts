@@ -1,5 +1,5 @@
+import { describeValue } from "@elowen/plugin-shared/errors";
 import type { ChainRules } from "./chain-rules.js";
-import { describeValue } from "./errors.js";
 import { sameValue } from "./same-value.js";
 import { firstIssue, plainTypeOf } from "./schema-shape.js";
 

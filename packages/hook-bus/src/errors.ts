@@ -35,31 +35,6 @@ export class HookBusError extends Error {
   }
 }
 
-/** A short, safe description of any value for an error message. */
-export function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (value instanceof RegExp) return `the RegExp ${String(value)}`;
-  switch (typeof value) {
-    case "undefined":
-      return "nothing (undefined)";
-    case "string":
-      return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-    case "function":
-      return "a function";
-    case "object":
-      return "an object";
-    default:
-      return `the ${typeof value} ${String(value)}`;
-  }
-}
-
-/** The message of any thrown value, for logs and the audit buffer. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return describeValue(error);
-}
-
 /** The error for a chain event name that is not one (or `turn.step` given to `run`). */
 export function unknownEvent(event: string, where: string): HookBusError {
   return new HookBusError(

@@ -20,6 +20,7 @@ import {
   type TurnStepInput,
   type TurnStepStream,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { AuditLog, HOOK_AUDIT_CAPACITY, type HookAuditEntry } from "./audit-log.js";
 import { checkOptions, type HookBusOptions } from "./bus-options.js";
 import { type ChainEntry, type ChainHost, type ChainRun, chainHost } from "./chain-host.js";
@@ -27,7 +28,7 @@ import { callBottom, runFrom } from "./chain-invocation.js";
 import { chainEntry } from "./chain-registration.js";
 import { CHAIN_RULES, type ChainRules } from "./chain-rules.js";
 import { DeadlineQueue } from "./deadline-queue.js";
-import { errorMessage, HookBusError, unknownEvent, unknownHook } from "./errors.js";
+import { HookBusError, unknownEvent, unknownHook } from "./errors.js";
 import {
   boundaryPatches,
   firstDenial,

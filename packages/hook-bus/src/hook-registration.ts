@@ -7,7 +7,8 @@ import {
   type PluginLogger,
   retiredHookReplacement,
 } from "@elowen/plugin-api";
-import { describeValue, HookBusError } from "./errors.js";
+import { describeValue } from "@elowen/plugin-shared/errors";
+import { HookBusError } from "./errors.js";
 
 /** One lifecycle hook as the bus keeps it. */
 export interface HookEntry {

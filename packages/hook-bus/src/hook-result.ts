@@ -4,8 +4,8 @@ import {
   type HookName,
   type PluginMutation,
 } from "@elowen/plugin-api";
+import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import type { HookAuditOutcome } from "./audit-log.js";
-import { describeValue, errorMessage } from "./errors.js";
 import { isPlainObject } from "./same-value.js";
 import { firstIssue, schemaLike } from "./schema-shape.js";
 

@@ -4,9 +4,9 @@ import {
   type PluginMutation,
   type PluginShutdownPayload,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AuditLog } from "./audit-log.js";
 import type { DeadlineQueue } from "./deadline-queue.js";
-import { errorMessage } from "./errors.js";
 import { type HandlerOutcome, HookBatch } from "./hook-batch.js";
 import { type HookEntry, hookBudgetMs } from "./hook-registration.js";
 import { type ReadResult, readHookResult } from "./hook-result.js";

@@ -5,6 +5,7 @@ import type {
   TurnStopReason,
   TurnUsage,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 
 /** A tool call assembled from the chunks that left the chain: a tool chunk and its input pieces. */
 export interface StepToolCall {
@@ -62,7 +63,7 @@ export class StepAssembler {
       try {
         return { ...base, input: JSON.parse(tool.json) as unknown };
       } catch (error) {
-        return { ...base, inputError: error instanceof Error ? error.message : String(error) };
+        return { ...base, inputError: errorMessage(error) };
       }
     });
   }

@@ -5,10 +5,11 @@ import type {
   TurnStepResult,
   TurnStepStream,
 } from "@elowen/plugin-api";
+import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import { type ChainEntry, type ChainRun, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";
 import { Refusal } from "./chain-rewrite.js";
-import { describeValue, errorMessage, HookBusError } from "./errors.js";
+import { HookBusError } from "./errors.js";
 import { StepAssembler } from "./step-assembly.js";
 import { checkYield, StepBelow } from "./step-below.js";
 import { StepView } from "./step-view.js";

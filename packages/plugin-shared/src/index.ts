@@ -1,7 +1,7 @@
 /**
  * `@elowen/plugin-shared`: the small helpers Elowen plugins and the host share. Each group is
- * also its own subpath export (`/errors`, `/atomicJson`, `/record`, `/xml`, `/duration`); this
- * root names the same API in one place.
+ * also its own subpath export (`/errors`, `/record`, `/queue`, `/atomicText`, `/atomicJson`,
+ * `/xml`, `/duration`); this root names the same API in one place.
  */
 
 export type {
@@ -20,6 +20,15 @@ export {
   readJsonStrict,
   writeJsonAtomic,
 } from "./atomic-json/index.js";
+export type { AtomicTempName, AtomicTextErrorCode, WriteTextOptions } from "./atomic-text/index.js";
+export {
+  ATOMIC_TEMP_PATTERN,
+  ATOMIC_TEMP_SUFFIX,
+  ATOMIC_TEXT_INVALID_INPUT,
+  ATOMIC_TEXT_WRITE_FAILED,
+  parseAtomicTempName,
+  writeTextAtomic,
+} from "./atomic-text/index.js";
 export type { DisplayTiming } from "./duration/index.js";
 export { formatDuration, formatTiming } from "./duration/index.js";
 export type {
@@ -32,14 +41,16 @@ export type {
   LocalErrnoCode,
   Problem,
   ReportingAudience,
-  SkillsErrorCode,
 } from "./errors/index.js";
 export {
   CAUSE_CHAIN_MAX_DEPTH,
   classifyErrno,
+  DESCRIBE_VALUE_PREVIEW_CHARS,
   describeProblem,
+  describeValue,
   ELOWEN_ERROR_BRAND,
   ElowenError,
+  errorMessage,
   INSTANCE_CONDITION_BRAND,
   INSTANCE_CONDITION_KINDS,
   InstanceCondition,
@@ -48,14 +59,8 @@ export {
   isInstanceCondition,
   LOCAL_ERRNO_REFUSALS,
   reportingAudience,
-  SKILLS_CATALOG_FAILED,
-  SKILLS_EDIT_FAILED,
-  SKILLS_ERROR_CODES,
-  SKILLS_FILE_READ_FAILED,
-  SKILLS_INPUT_TRANSFORM_FAILED,
-  SKILLS_MOVE_FAILED,
-  SKILLS_ROLLBACK_FAILED,
 } from "./errors/index.js";
+export { KeyedQueue } from "./queue/index.js";
 export type { UnknownRecord } from "./record/index.js";
 export { isRecord } from "./record/index.js";
 export type { XmlAttributes, XmlAttributeValue } from "./xml/index.js";

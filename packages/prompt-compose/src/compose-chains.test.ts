@@ -199,9 +199,9 @@ describe("compose: a chain engine that misbehaves", () => {
     });
     expect(result.sections).toEqual([{ id: "a", text: "A", scope: "shared" }]);
     expect(result.problems.map((p) => p.message)).toEqual([
-      'section 1 is left out: scope of "b" must be one of shared, session, got a string of 6 characters',
-      "section 2 is left out: id must be a non-empty string, got a string of 0 characters",
-      'section 3 is left out: text of "d" must be a string, got number 4',
+      'section 1 is left out: scope of "b" must be one of shared, session, got the string "global"',
+      'section 2 is left out: id must be a non-empty string, got the string ""',
+      'section 3 is left out: text of "d" must be a string, got the number 4',
     ]);
   });
 

@@ -36,14 +36,3 @@ export interface ComposeProblem {
   /** What was thrown, when something was. */
   readonly cause?: unknown;
 }
-
-/** Describes a value for a message: its type, and a short preview of strings. */
-export function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `a string of ${value.length} characters`;
-  if (typeof value === "object" || typeof value === "function" || typeof value === "symbol") {
-    return `${typeof value === "object" ? "an" : "a"} ${typeof value}`;
-  }
-  return `${typeof value} ${String(value)}`;
-}

@@ -4,6 +4,7 @@ import {
   type QuestionAnswerRecord,
   type ToolResult,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isApproved } from "./permission.js";
 import { questionAnswerOf } from "./question-answer-of.js";
 
@@ -22,11 +23,6 @@ export function withPermission(result: ToolResult, permission: PermissionRecord)
   const questions = [permission, ...asked];
   const questionAnswer: QuestionAnswerRecord = { questions };
   return { ...result, details: { ...result.details, questionAnswer } };
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message !== "") return error.message;
-  return typeof error === "string" && error !== "" ? error : "the tool failed without a message";
 }
 
 /** The model-facing text of a call the gate did not let run. */
@@ -53,6 +49,6 @@ export async function runGated(
   try {
     return withPermission(await execute(), permission);
   } catch (error) {
-    return errorResult(messageOf(error), { questionAnswer });
+    return errorResult(errorMessage(error), { questionAnswer });
   }
 }

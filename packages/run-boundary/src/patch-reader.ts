@@ -5,6 +5,7 @@ import {
   type RunBoundaryEntry,
   RunBoundaryEntrySchema,
 } from "@elowen/plugin-api";
+import { isRecord } from "@elowen/plugin-shared/record";
 import { jsonProblem, utf8Bytes } from "./entry-size.js";
 import type { RunBoundaryProblem, RunBoundaryProblemCode } from "./problems.js";
 
@@ -17,10 +18,6 @@ export interface ReadPatch {
 }
 
 const PATCH_KEYS = new Set(["entries", "continue"]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * Applies the run-boundary caps to one plugin's `boundary` patch. Entries past the fourth are

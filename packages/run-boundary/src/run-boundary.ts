@@ -6,6 +6,7 @@ import {
   type RunBoundaryPayload,
   type RunOutcome,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { readPatch } from "./patch-reader.js";
 import { RunBoundaryError, type RunBoundaryProblem } from "./problems.js";
 
@@ -166,7 +167,7 @@ export class RunBoundary {
     } catch (error) {
       problems.push({
         code: "boundary.emitter_failed",
-        message: `the emitter failed (${error instanceof Error ? error.message : String(error)}); the run settles with no boundary entries`,
+        message: `the emitter failed (${errorMessage(error)}); the run settles with no boundary entries`,
       });
     }
     return [];

@@ -29,6 +29,7 @@ export {
   skillPromptInputOf,
   skillSourceOf,
 } from "./prompt/skill-prompt-input.js";
+export { SKILL_FILE_READ_FAILED } from "./reader/read-skill.js";
 export type { SkillPage, SkillPageRequest } from "./reader/skill-page.js";
 export { SKILL_CATALOG_INVALID_PAGE } from "./reader/skill-page.js";
 export type { SkillSwitchKey } from "./registry/contribution.js";

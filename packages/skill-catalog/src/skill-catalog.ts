@@ -6,6 +6,7 @@ import type {
   SkillInvocation,
   SkillReadResult,
 } from "@elowen/plugin-api";
+import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import { renderAvailableSkills } from "@elowen/prompt-compose";
 import type { SkillDiagnostic } from "./diagnostics.js";
 import { storeResolver } from "./files/real-path.js";
@@ -20,11 +21,11 @@ import { readResolved } from "./reader/read-skill.js";
 import { resolveSkill } from "./reader/resolve-skill.js";
 import { pageOf, pageWindow, type SkillPage, type SkillPageRequest } from "./reader/skill-page.js";
 import { CatalogState } from "./registry/catalog-state.js";
-import { ChangeQueue, started } from "./registry/change-queue.js";
 import type { SkillSwitchKey } from "./registry/contribution.js";
 import type { ContributionDraft, StoreResolver } from "./registry/draft.js";
 import { measureSkills } from "./registry/measure.js";
 import { projectEntries, Reader, visibleContributions } from "./registry/projection.js";
+import { started } from "./registry/started.js";
 import { checkSkill, checkSkillSet, pluginLabel } from "./registry/validate-skill.js";
 
 /** What a host tells its catalog about accounts. */
@@ -57,7 +58,7 @@ export interface SkillReloadReport {
 export class SkillCatalog {
   readonly #state = new CatalogState();
   readonly #options: SkillCatalogOptions;
-  readonly #queue = new ChangeQueue();
+  readonly #queue = new KeyedQueue<string>();
 
   constructor(options: SkillCatalogOptions) {
     this.#options = options;

@@ -1,4 +1,4 @@
-import { isElowenError } from "@elowen/plugin-shared/errors";
+import { errorMessage, isElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { access, catalogIn, pluginSkill, summary, TempTree } from "./support.js";
 
@@ -220,10 +220,8 @@ describe("malformed registrations are refused, naming the field and the rule", (
       .requestReload("p", [skill as never])
       .catch((error: unknown) => error);
     expect(isElowenError(refusal, "skill_catalog.invalid_skill")).toBe(true);
-    expect((refusal as Error).message).toContain(
-      `skill 0 of plugin "p": ${field} is invalid: expected`,
-    );
-    expect((refusal as Error).message).toContain(rule);
+    expect(errorMessage(refusal)).toContain(`skill 0 of plugin "p": ${field} is invalid: expected`);
+    expect(errorMessage(refusal)).toContain(rule);
     expect(catalog.visibleSkills(access())).toEqual([]);
   });
 
@@ -241,7 +239,7 @@ describe("malformed registrations are refused, naming the field and the rule", (
 
   test("an empty plugin name is refused", async () => {
     await expect(async () => catalogIn(tree).requestReload("", [])).rejects.toThrow(
-      'skill registration: plugin is invalid: expected the registering plugin\'s name, received ""',
+      'skill registration: plugin is invalid: expected the registering plugin\'s name, received the string ""',
     );
   });
 });

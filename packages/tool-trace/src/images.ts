@@ -1,4 +1,5 @@
 import { type ImageRef, ImageRefSchema, type ToolResult } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ToolImageStore } from "./types.js";
 
 function decodeBase64(data: string): Uint8Array {
@@ -39,9 +40,7 @@ export async function externalizeImages(
       if (ref.success) refs.push(ref.data);
       else onProblem(`image store returned an invalid reference: ${ref.error.issues[0]?.message}`);
     } catch (error) {
-      onProblem(
-        `image store refused an image: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      onProblem(`image store refused an image: ${errorMessage(error)}`);
     }
   }
   return refs;

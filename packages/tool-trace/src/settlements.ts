@@ -1,4 +1,6 @@
 import type { ToolResult, ToolTraceRecord } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
+import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import type { ToolTraceJournal } from "./types.js";
 
 /**
@@ -46,7 +48,7 @@ export type SettlementOutcome = "written" | "unchanged" | "gone" | "closed" | "f
  */
 export class ToolTraceSettlements {
   readonly #journal: ToolTraceJournal;
-  readonly #queues = new Map<string, Promise<SettlementOutcome>>();
+  readonly #queue = new KeyedQueue<string>();
   readonly #closers = new Set<() => void>();
   #closed = false;
 
@@ -60,13 +62,7 @@ export class ToolTraceSettlements {
 
   /** Replaces `record` inside the stored result of `reportingCallId`; resolves with the outcome. */
   write(reportingCallId: string, record: ToolTraceRecord): Promise<SettlementOutcome> {
-    const previous = this.#queues.get(reportingCallId) ?? Promise.resolve("written" as const);
-    const next = previous.then(() => this.#writeOnce(reportingCallId, record));
-    this.#queues.set(reportingCallId, next);
-    void next.then(() => {
-      if (this.#queues.get(reportingCallId) === next) this.#queues.delete(reportingCallId);
-    });
-    return next;
+    return this.#queue.run(reportingCallId, () => this.#writeOnce(reportingCallId, record));
   }
 
   /**
@@ -99,8 +95,7 @@ export class ToolTraceSettlements {
             replaceTraceRecord(trace, record),
           );
         } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          this.#problem(`settling ${record.id} in ${callId} failed: ${reason}`);
+          this.#problem(`settling ${record.id} in ${callId} failed: ${errorMessage(error)}`);
           return "failed";
         }
         if (outcome !== "not-appended") return outcome;

@@ -5,6 +5,7 @@ import {
   type ToolResult,
   type ToolTraceRecord,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { questionAnswerOf } from "@elowen/question-answer";
 import { TraceBudget } from "./budget.js";
 import { ToolTraceError } from "./errors.js";
@@ -83,9 +84,7 @@ export class ToolTraceLog {
       try {
         listener?.(event);
       } catch (error) {
-        problem(
-          `trace event listener threw: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        problem(`trace event listener threw: ${errorMessage(error)}`);
       }
     };
     this.#truncation = new TruncationNote(producerId, this.#budget);
@@ -114,7 +113,7 @@ export class ToolTraceLog {
     try {
       result = await execute(row.id);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       this.#settle(row, { result: errorResult(message), ...this.#completion(row), images: [] });
       throw error;
     }

@@ -1,4 +1,5 @@
 import { errorResult, type ToolResult, textResult } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ShareReservationResult } from "../src/index.js";
 
 /** A file share's details, as ShareFile returns them. */
@@ -43,7 +44,7 @@ export async function runShareTool(
     await io.commitOwnership();
   } catch (error) {
     reserved.reservation.release();
-    return errorResult(`share failed: ${error instanceof Error ? error.message : String(error)}`);
+    return errorResult(`share failed: ${errorMessage(error)}`);
   }
   return textResult("shared", details as Record<string, unknown>);
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ChatScreen } from "../tui/chat-screen.js";
 import { runBuiltin } from "./builtins.js";
 import type { ChatSession } from "./chat-session.js";
@@ -26,7 +27,7 @@ export class ChatController {
     const slash = parseSlash(text);
     const route = slash ? routeSlash(slash, this.session.commands) : { kind: "turn" as const };
     const failed = (error: unknown) =>
-      this.screen.showNotice({ level: "error", text: (error as Error).message });
+      this.screen.showNotice({ level: "error", text: errorMessage(error) });
     switch (route.kind) {
       case "builtin":
         void runBuiltin(route.command, slash?.args ?? "", {
@@ -55,7 +56,7 @@ export class ChatController {
     void this.session
       .abort()
       .catch((error: unknown) =>
-        this.screen.showNotice({ level: "error", text: (error as Error).message }),
+        this.screen.showNotice({ level: "error", text: errorMessage(error) }),
       );
   }
 
@@ -83,7 +84,7 @@ export class ChatController {
           void this.session
             .decide(permission.permissionId, outcome)
             .catch((error: unknown) =>
-              this.screen.showNotice({ level: "error", text: (error as Error).message }),
+              this.screen.showNotice({ level: "error", text: errorMessage(error) }),
             );
       };
       this.screen.setDialog({ kind: "permission", id: permission.permissionId, component: dialog });
@@ -95,7 +96,7 @@ export class ChatController {
         void this.session
           .answer(question.questionId, answers)
           .catch((error: unknown) =>
-            this.screen.showNotice({ level: "error", text: (error as Error).message }),
+            this.screen.showNotice({ level: "error", text: errorMessage(error) }),
           );
       this.screen.setDialog({ kind: "question", id: question.questionId, component: dialog });
     }

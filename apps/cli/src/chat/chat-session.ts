@@ -1,5 +1,6 @@
 import { ElowenApiError, type ElowenClient, type EventSubscription } from "@elowen/client";
 import type { AskAnswer } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { parseSessionEvent, type Session, type SessionEvent } from "@elowen/wire";
 import type { Notice } from "../tui/notice.js";
 import { HttpPromptBoxChains } from "./box-channel.js";
@@ -87,7 +88,7 @@ export class ChatSession extends SessionView {
         this.connection = "offline";
         this.#events.notice({
           level: "error",
-          text: `Live events stopped: ${(error as Error).message}`,
+          text: `Live events stopped: ${errorMessage(error)}`,
         });
         this.#events.changed();
       },
@@ -114,7 +115,7 @@ export class ChatSession extends SessionView {
     } catch (error) {
       this.#events.notice({
         level: "warning",
-        text: `Could not read the command catalog: ${(error as Error).message}`,
+        text: `Could not read the command catalog: ${errorMessage(error)}`,
       });
     }
   }

@@ -1,4 +1,5 @@
 import type { PickerDescriptor } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { PickerDialog } from "../dialogs/picker-dialog.js";
 import type { ChatScreen } from "../tui/chat-screen.js";
 import type { CatalogCommand } from "./catalog-command.js";
@@ -56,7 +57,7 @@ export class PickerFlow {
     dialog.onAction = (itemId, key) => {
       this.close(dialog);
       void Promise.resolve(action(itemId, key)).catch((error: unknown) =>
-        this.screen.showNotice({ level: "error", text: (error as Error).message }),
+        this.screen.showNotice({ level: "error", text: errorMessage(error) }),
       );
     };
     this.screen.setDialog({ kind: "picker", component: dialog });
@@ -108,7 +109,7 @@ export class PickerFlow {
       dialog.busy = false;
       this.screen.showNotice({
         level: "error",
-        text: `/${command.name}: ${(error as Error).message}`,
+        text: `/${command.name}: ${errorMessage(error)}`,
       });
       return;
     }

@@ -1,4 +1,5 @@
 import { ElowenApiError } from "@elowen/client";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
 
 /** A failure `elowen` reports with a message and ends with its exit code. */
@@ -43,7 +44,7 @@ export function describeFailure(error: unknown, url?: string): CliError {
       { cause: error },
     );
   }
-  return new CliError(EXIT_CODES.failure, (error as Error)?.message ?? String(error), {
+  return new CliError(EXIT_CODES.failure, errorMessage(error), {
     cause: error,
   });
 }
@@ -60,5 +61,5 @@ export function isNetworkError(error: unknown): boolean {
 
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+  return cause?.code ?? cause?.message ?? errorMessage(error);
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { accountsCommand } from "../commands/accounts-command.js";
 import { chatCommand } from "../commands/chat-command.js";
 import { daemonCommand } from "../commands/daemon-command.js";
@@ -74,9 +75,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
       strict: true,
     });
   } catch (error) {
-    throw usageError(
-      `${command.name}: ${(error as Error).message.replace(/\. To specify.*$/s, "")}`,
-    );
+    throw usageError(`${command.name}: ${errorMessage(error).replace(/\. To specify.*$/s, "")}`);
   }
   if (parsed.values.help) {
     io.stdout(commandHelp(command));

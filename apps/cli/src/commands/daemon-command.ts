@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import type { DaemonOptions, RunningDaemon } from "@elowen/daemon";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { CliError } from "../cli/cli-error.js";
 import type { CommandSpec } from "../cli/command-spec.js";
 import { EXIT_CODES } from "../cli/exit-codes.js";
@@ -74,7 +75,7 @@ export const daemonCommand: CommandSpec = {
     } catch (error) {
       throw new CliError(
         error instanceof ConfigError ? EXIT_CODES.config : EXIT_CODES.failure,
-        (error as Error).message,
+        errorMessage(error),
         { cause: error },
       );
     }
@@ -108,7 +109,7 @@ export const daemonCommand: CommandSpec = {
         daemon.stop("signal").then(
           () => resolve(EXIT_CODES.ok),
           (error: unknown) => {
-            io.stderr(`elowen daemon: stop failed: ${(error as Error).message}\n`);
+            io.stderr(`elowen daemon: stop failed: ${errorMessage(error)}\n`);
             resolve(EXIT_CODES.failure);
           },
         );

@@ -1,3 +1,4 @@
+import { errorMessage } from "@elowen/plugin-shared/errors";
 /** The web client's build, or why there is none to serve. */
 export type WebDir =
   | { readonly found: true; readonly dir: string }
@@ -29,7 +30,7 @@ export async function resolveWebDir(
   } catch (error) {
     return {
       found: false,
-      reason: `the @elowen/web package cannot be loaded (${(error as Error).message})`,
+      reason: `the @elowen/web package cannot be loaded (${errorMessage(error)})`,
     };
   }
   if (typeof web.webRoot !== "function" || typeof web.hasWebBuild !== "function")

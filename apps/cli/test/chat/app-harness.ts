@@ -1,3 +1,4 @@
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { afterEach } from "vitest";
 import { ChatApp } from "../../src/chat/chat-app.js";
 import { startCliDaemon, type TestDaemon } from "../support/daemon.js";
@@ -72,7 +73,7 @@ export async function openChat(
           `the screen to show ${String(text)}`,
         );
       } catch (error) {
-        throw new Error(`${(error as Error).message}; the screen is:\n${last}`);
+        throw new Error(`${errorMessage(error)}; the screen is:\n${last}`);
       }
       return last;
     },

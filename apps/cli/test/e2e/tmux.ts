@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { until } from "../support/until.js";
 
 /** A tmux session running one command in a pane of a fixed size: keys in, the pane's text out. */
@@ -62,7 +63,7 @@ export class TmuxPane {
         timeoutMs,
       );
     } catch (error) {
-      throw new Error(`${(error as Error).message}; the pane shows:\n${last}`);
+      throw new Error(`${errorMessage(error)}; the pane shows:\n${last}`);
     }
     return last;
   }

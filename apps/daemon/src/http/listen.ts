@@ -1,3 +1,4 @@
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { FastifyInstance } from "fastify";
 
 /**
@@ -20,7 +21,7 @@ export async function listenOn(app: FastifyInstance, host: string, port: number)
           ? `this process may not bind that port; ${fix}`
           : code === "EADDRNOTAVAIL" || code === "ENOTFOUND"
             ? "this machine has no such address; set ELOWEN_HOST or server.host"
-            : (error as Error).message;
+            : errorMessage(error);
     throw new Error(`cannot listen on ${where}: ${reason}`, { cause: error });
   }
 }

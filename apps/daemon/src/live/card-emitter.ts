@@ -1,4 +1,6 @@
 import { type BrainCard, BrainCardSchema } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
+import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import type { Store } from "../store/store.js";
 import type { SessionEvents } from "./session-events.js";
 
@@ -10,7 +12,7 @@ import type { SessionEvents } from "./session-events.js";
 export class CardEmitter {
   readonly #store: Store;
   readonly #events: SessionEvents;
-  readonly #queues = new Map<string, Promise<void>>();
+  readonly #queue = new KeyedQueue<string>();
   readonly #log: (message: string) => void;
 
   constructor(store: Store, events: SessionEvents, log: (message: string) => void = () => {}) {
@@ -29,8 +31,7 @@ export class CardEmitter {
       );
     }
     const normalized = parsed.data;
-    const prior = this.#queues.get(sessionId) ?? Promise.resolve();
-    const next = prior.then(async () => {
+    return this.#queue.run(sessionId, async () => {
       try {
         const outcome = await this.#store.cards.put(sessionId, normalized);
         this.#events.publish(
@@ -40,19 +41,14 @@ export class CardEmitter {
         );
       } catch (error) {
         this.#log(
-          `card ${normalized.id} of session ${sessionId} was not stored: ${(error as Error).message}`,
+          `card ${normalized.id} of session ${sessionId} was not stored: ${errorMessage(error)}`,
         );
       }
     });
-    this.#queues.set(sessionId, next);
-    void next.finally(() => {
-      if (this.#queues.get(sessionId) === next) this.#queues.delete(sessionId);
-    });
-    return next;
   }
 
   /** Resolves once every queued card write has finished (the shutdown checkpoint waits for it). */
-  async drain(): Promise<void> {
-    await Promise.all([...this.#queues.values()]);
+  drain(): Promise<void> {
+    return this.#queue.idle();
   }
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { Store } from "./store.js";
 
 /**
@@ -17,7 +18,7 @@ export function startBlobSweep(
       if (result.removed > 0)
         log(`blob sweep removed ${result.removed} unowned blob(s), kept ${result.kept}`);
     } catch (error) {
-      log(`blob sweep failed: ${(error as Error).message}`);
+      log(`blob sweep failed: ${errorMessage(error)}`);
     }
   };
   const timer = setInterval(run, options.sweepIntervalHours * 3_600_000);

@@ -1,4 +1,5 @@
 import type { ElowenClient } from "@elowen/client";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import {
   parseSessionEvent,
   SESSION_EVENT_DATA_SCHEMAS,
@@ -79,7 +80,7 @@ export async function subscribeEvents(
     refused = reject;
   });
   const stopped = (error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     const stop = new TestingError(
       "stream_stopped",
       `the event stream of session ${sessionId} stopped for good: ${reason}`,

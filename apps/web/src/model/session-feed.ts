@@ -1,4 +1,5 @@
 import type { ElowenClient, EventSubscription } from "@elowen/client";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { SessionEvent } from "@elowen/wire";
 import { EventCursor } from "./event-cursor.js";
 import { TranscriptModel } from "./transcript.js";
@@ -75,7 +76,7 @@ export class SessionFeed {
       onOpen: () => {
         if (this.#held === undefined) this.#status({ state: "live" });
       },
-      onError: (error) => this.#status({ state: "failed", message: messageOf(error) }),
+      onError: (error) => this.#status({ state: "failed", message: errorMessage(error) }),
       ...(this.#options.reconnect ? { reconnect: this.#options.reconnect } : {}),
     });
     await this.#load();
@@ -157,7 +158,7 @@ export class SessionFeed {
       this.#notify();
     } catch (error) {
       if (generation !== this.#generation || this.#closed) return;
-      this.#status({ state: "failed", message: messageOf(error) });
+      this.#status({ state: "failed", message: errorMessage(error) });
     }
   }
 
@@ -183,8 +184,4 @@ export class SessionFeed {
 function defaultSchedule(run: () => void): void {
   if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => run());
   else queueMicrotask(run);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

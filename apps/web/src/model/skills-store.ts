@@ -1,4 +1,5 @@
 import type { HostUi } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { parseSkillList, type SkillListRow, type SkillListRowSchema } from "./skill-list.js";
 import { ownerBody, ownerQuery, type SkillOwner } from "./skill-owner.js";
 import { Store } from "./store.js";
@@ -91,7 +92,7 @@ export class SkillsStore extends Store<SkillsState> {
       if (answer.ok) this.set({ rows: answer.rows, loading: false });
       else this.set({ ...this.state, loading: false, error: answer.message });
     } catch (error) {
-      this.set({ ...this.state, loading: false, error: messageOf(error) });
+      this.set({ ...this.state, loading: false, error: errorMessage(error) });
     }
   }
 
@@ -218,7 +219,7 @@ export class SkillsStore extends Store<SkillsState> {
       if (now >= 0) rows.splice(now, 1);
       if (remove) rows.splice(Math.min(Math.max(at, 0), rows.length), 0, remove);
       const status = (error as { status?: unknown }).status;
-      const message = messageOf(error);
+      const message = errorMessage(error);
       this.set({ ...this.state, rows });
       return {
         ok: false,
@@ -244,8 +245,4 @@ function pickText(edit: SkillEditInput): Partial<SkillRow> {
     ...(edit.description === undefined ? {} : { description: edit.description }),
     ...(edit.content === undefined ? {} : { content: edit.content }),
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

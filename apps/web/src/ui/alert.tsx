@@ -1,4 +1,5 @@
 import { ElowenApiError } from "@elowen/client";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 
 /** A failure line read out when it appears; nothing when there is no message. */
 export function Alert({ message }: { readonly message: string | undefined }) {
@@ -16,5 +17,5 @@ export function Alert({ message }: { readonly message: string | undefined }) {
  */
 export function failureText(failure: unknown, conflict?: string): string {
   if (conflict && failure instanceof ElowenApiError && failure.status === 409) return conflict;
-  return failure instanceof Error ? failure.message : String(failure);
+  return errorMessage(failure);
 }

@@ -1,4 +1,5 @@
 import type { ImageRef, SharedFile, SharedImage } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { useEffect, useState } from "preact/hooks";
 import { useApp } from "./app-context.js";
 
@@ -22,7 +23,7 @@ function useAttachmentUrl(sessionId: string, hash: string): { url?: string; erro
         setState({ url });
       })
       .catch((error: unknown) => {
-        if (!cancelled) setState({ error: error instanceof Error ? error.message : String(error) });
+        if (!cancelled) setState({ error: errorMessage(error) });
       });
     return () => {
       cancelled = true;

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { rejectionOf, tempDirPerTest } from "../../test/helpers.js";
 import { isElowenError } from "../errors/elowen-error.js";
 import { classifyErrno } from "../errors/errno.js";
+import { errorMessage } from "../errors/error-message.js";
 import { ATOMIC_JSON_INVALID, ATOMIC_JSON_READ_FAILED, ATOMIC_JSON_TOO_LARGE } from "./codes.js";
 import { JSON_READ_MAX_BYTES, readJsonStrict } from "./read-json.js";
 
@@ -44,8 +45,8 @@ describe("readJsonStrict", () => {
     const { mtimeMs } = await stat(path);
     const error = await rejectionOf(readJsonStrict(path));
     expect(isElowenError(error, ATOMIC_JSON_INVALID)).toBe(true);
-    expect((error as Error).message).toContain(`${path} does not hold valid JSON`);
-    expect((error as Error).message).toContain(received);
+    expect(errorMessage(error)).toContain(`${path} does not hold valid JSON`);
+    expect(errorMessage(error)).toContain(received);
     expect(await readFile(path)).toEqual(before);
     expect((await stat(path)).mtimeMs).toBe(mtimeMs);
   });
@@ -57,7 +58,7 @@ describe("readJsonStrict", () => {
     await writeFile(path, '"123456789"');
     const error = await rejectionOf(readJsonStrict(path, { maxBytes: 10 }));
     expect(isElowenError(error, ATOMIC_JSON_TOO_LARGE)).toBe(true);
-    expect((error as Error).message).toContain("expected at most 10 bytes, received 11 bytes");
+    expect(errorMessage(error)).toContain("expected at most 10 bytes, received 11 bytes");
   });
 
   test.each([0, 1.5, -1, JSON_READ_MAX_BYTES + 1, Number.NaN])(

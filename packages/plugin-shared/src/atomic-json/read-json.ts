@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
 import { ElowenError } from "../errors/elowen-error.js";
 import { isErrnoFailure } from "../errors/errno.js";
+import { errorMessage } from "../errors/error-message.js";
 import { ATOMIC_JSON_INVALID, ATOMIC_JSON_READ_FAILED, ATOMIC_JSON_TOO_LARGE } from "./codes.js";
 
 /** The default and largest file {@link readJsonStrict} reads: 16 MiB. */
@@ -50,7 +51,7 @@ export async function readJsonStrict(
       code: ATOMIC_JSON_READ_FAILED,
       summary: `could not read JSON file ${path}`,
       expected: "a readable regular file",
-      received: isErrnoFailure(error) ? error.code : String(error),
+      received: isErrnoFailure(error) ? error.code : errorMessage(error),
       fix: "check the file's type, owner and mode; the file was not changed",
       cause: error,
     });
@@ -96,7 +97,7 @@ function parse(path: string, bytes: Buffer): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    const received = text.trim() === "" ? "an empty file" : (error as Error).message;
+    const received = text.trim() === "" ? "an empty file" : errorMessage(error);
     throw invalid(path, received, error);
   }
 }

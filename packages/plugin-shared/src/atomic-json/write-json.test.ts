@@ -3,10 +3,11 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { rejectionOf, tempDirPerTest } from "../../test/helpers.js";
+import { pathQueue } from "../atomic-text/replace-file.js";
 import { isElowenError } from "../errors/elowen-error.js";
 import { classifyErrno } from "../errors/errno.js";
+import { errorMessage } from "../errors/error-message.js";
 import { ATOMIC_JSON_NOT_SERIALIZABLE, ATOMIC_JSON_WRITE_FAILED } from "./codes.js";
-import { queuedPathCount } from "./path-queue.js";
 import { readJsonStrict } from "./read-json.js";
 import { writeJsonAtomic } from "./write-json.js";
 
@@ -87,7 +88,7 @@ describe("writeJsonAtomic", () => {
     await writeFile(path, '{"kept":true}');
     const error = await rejectionOf(writeJsonAtomic(path, value));
     expect(isElowenError(error, ATOMIC_JSON_NOT_SERIALIZABLE)).toBe(true);
-    expect((error as Error).message).toContain(received);
+    expect(errorMessage(error)).toContain(received);
     expect(await readFile(path, "utf8")).toBe('{"kept":true}');
     expect(await readdir(temp.path())).toEqual(["state.json"]);
   });
@@ -95,9 +96,7 @@ describe("writeJsonAtomic", () => {
   test("fails with the errno cause when the directory does not exist", async () => {
     const error = await rejectionOf(writeJsonAtomic(join(temp.path(), "absent", "state.json"), {}));
     expect(isElowenError(error, ATOMIC_JSON_WRITE_FAILED)).toBe(true);
-    expect((error as Error).message).toContain(
-      "expected to write a temporary file, received ENOENT",
-    );
+    expect(errorMessage(error)).toContain("expected to write a temporary file, received ENOENT");
     expect(classifyErrno((error as Error).cause)).toMatchObject({
       disposition: "local",
       code: "ENOENT",
@@ -109,9 +108,7 @@ describe("writeJsonAtomic", () => {
     await mkdir(path);
     const error = await rejectionOf(writeJsonAtomic(path, { a: 1 }));
     expect(isElowenError(error, ATOMIC_JSON_WRITE_FAILED)).toBe(true);
-    expect((error as Error).message).toContain(
-      "expected to rename the temporary file over the target",
-    );
+    expect(errorMessage(error)).toContain("expected to rename the temporary file over the target");
     expect(classifyErrno((error as Error).cause)).toMatchObject({
       disposition: "local",
       code: "EISDIR",
@@ -132,6 +129,6 @@ describe("writeJsonAtomic", () => {
     });
     expect(await readdir(temp.path())).toEqual(["counter.json"]);
     await new Promise((done) => setImmediate(done));
-    expect(queuedPathCount()).toBe(0);
+    expect(pathQueue.size).toBe(0);
   });
 });

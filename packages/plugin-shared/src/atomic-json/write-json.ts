@@ -1,10 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { open, rename, stat, unlink } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { type ReplaceFailure, replaceFile } from "../atomic-text/replace-file.js";
 import { ElowenError } from "../errors/elowen-error.js";
 import { isErrnoFailure } from "../errors/errno.js";
+import { errorMessage } from "../errors/error-message.js";
 import { ATOMIC_JSON_NOT_SERIALIZABLE, ATOMIC_JSON_WRITE_FAILED } from "./codes.js";
-import { serializeByPath } from "./path-queue.js";
 
 /** Options of {@link writeJsonAtomic}. */
 export interface WriteJsonOptions {
@@ -14,7 +12,7 @@ export interface WriteJsonOptions {
 
 /**
  * Replaces the file at `path` with `value` as JSON, atomically: it writes a temporary file in the
- * same directory (`.<name>.<pid>.<random>.tmp`, with the old file's mode), fsyncs it, renames it
+ * same directory (named per `ATOMIC_TEMP_PATTERN` of `/atomicText`, with the old file's mode), fsyncs it, renames it
  * over `path` and fsyncs the directory. A reader, or a process killed at any moment, sees the old
  * content or the new, never a mix; a killed writer may leave its temporary file behind. The text
  * is `JSON.stringify(value)` plus a newline (two-space indented when `pretty`). Writes to the same
@@ -37,7 +35,7 @@ export function writeJsonAtomic(
   } catch (error) {
     return Promise.reject(error);
   }
-  return serializeByPath(path, () => replaceFile(path, text));
+  return replaceFile(path, text, {}, (failure) => writeFailed(path, failure));
 }
 
 function serialize(path: string, value: unknown, pretty: boolean): string {
@@ -45,7 +43,7 @@ function serialize(path: string, value: unknown, pretty: boolean): string {
   try {
     text = JSON.stringify(value, rejectLossyNumbers, pretty ? 2 : undefined);
   } catch (error) {
-    throw notSerializable(path, (error as Error).message, error);
+    throw notSerializable(path, errorMessage(error), error);
   }
   if (text === undefined) throw notSerializable(path, `a value of type ${typeof value}`);
   return text;
@@ -70,68 +68,12 @@ function notSerializable(path: string, received: string, cause?: unknown): Elowe
   });
 }
 
-async function replaceFile(path: string, text: string): Promise<void> {
-  const directory = dirname(path);
-  const temporary = join(
-    directory,
-    `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`,
-  );
-  let step = "write a temporary file";
-  try {
-    const mode = await existingMode(path);
-    const handle = await open(temporary, "wx", mode ?? 0o666);
-    try {
-      if (mode !== undefined) await handle.chmod(mode);
-      await handle.writeFile(text, "utf8");
-      step = "fsync the temporary file";
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    step = "rename the temporary file over the target";
-    await rename(temporary, path);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw writeFailed(path, step, error);
-  }
-  try {
-    await syncDirectory(directory);
-  } catch (error) {
-    throw writeFailed(path, "fsync the directory (the new content is in place)", error);
-  }
-}
-
-async function existingMode(path: string): Promise<number | undefined> {
-  try {
-    return (await stat(path)).mode & 0o7777;
-  } catch (error) {
-    if (isErrnoFailure(error) && (error.code === "ENOENT" || error.code === "ENOTDIR")) {
-      return undefined;
-    }
-    throw error;
-  }
-}
-
-async function syncDirectory(directory: string): Promise<void> {
-  const handle = await open(directory, "r");
-  try {
-    await handle.sync();
-  } catch (error) {
-    // Some file systems cannot fsync a directory; the rename is as durable as they allow.
-    if (!(isErrnoFailure(error) && (error.code === "EINVAL" || error.code === "ENOTSUP"))) {
-      throw error;
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
-function writeFailed(path: string, step: string, cause: unknown): ElowenError {
+function writeFailed(path: string, { step, cause }: ReplaceFailure): ElowenError {
   return new ElowenError({
     code: ATOMIC_JSON_WRITE_FAILED,
     summary: `could not write JSON file ${path}`,
     expected: `to ${step}`,
-    received: isErrnoFailure(cause) ? `${cause.code} from ${cause.syscall}` : String(cause),
+    received: isErrnoFailure(cause) ? `${cause.code} from ${cause.syscall}` : errorMessage(cause),
     fix: "check that the directory exists, is writable and has space",
     cause,
   });

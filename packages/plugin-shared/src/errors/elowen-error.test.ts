@@ -1,18 +1,27 @@
 import { describe, expect, test } from "vitest";
 import { ELOWEN_ERROR_BRAND, ElowenError, isElowenError } from "./elowen-error.js";
 import { InstanceCondition } from "./instance-condition.js";
-import {
-  SKILLS_CATALOG_FAILED,
-  SKILLS_ERROR_CODES,
-  SKILLS_FILE_READ_FAILED,
-  SKILLS_INPUT_TRANSFORM_FAILED,
-} from "./skills-codes.js";
+
+// Codes as a package defines them: string constants it exports and lists in its README.
+const CATALOG_FAILED = "example.catalog_failed";
+const FILE_READ_FAILED = "example.file_read_failed";
+const INPUT_TRANSFORM_FAILED = "example.input_transform_failed";
+
+/** A package's own error class, as the packages subclass ElowenError. */
+class ExampleError extends ElowenError<"example.refused"> {
+  override readonly name = "ExampleError";
+  readonly field: string;
+  constructor(message: string, field: string) {
+    super({ code: "example.refused", summary: message });
+    this.field = field;
+  }
+}
 
 describe("ElowenError", () => {
   test("carries its code, cause, audience and problem parts", () => {
     const cause = new TypeError("reader is not a function");
     const error = new ElowenError({
-      code: SKILLS_CATALOG_FAILED,
+      code: CATALOG_FAILED,
       summary: "could not build the skill catalog",
       expected: "a reader function",
       received: "undefined",
@@ -22,7 +31,7 @@ describe("ElowenError", () => {
     expect(error).toBeInstanceOf(Error);
     expect({ ...error, cause: error.cause }).toEqual({
       name: "ElowenError",
-      code: "skills.catalog_failed",
+      code: "example.catalog_failed",
       audience: "software",
       expected: "a reader function",
       received: "undefined",
@@ -37,7 +46,7 @@ describe("ElowenError", () => {
   test("preserves a typed instance condition as its cause and reports to the instance", () => {
     const condition = new InstanceCondition({ condition: "redirected", summary: "link escapes" });
     const error = new ElowenError({
-      code: SKILLS_FILE_READ_FAILED,
+      code: FILE_READ_FAILED,
       summary: "could not read skill",
       cause: new Error("read failed", { cause: condition }),
     });
@@ -57,12 +66,12 @@ describe("ElowenError", () => {
 });
 
 describe("isElowenError", () => {
-  const error = new ElowenError({ code: SKILLS_INPUT_TRANSFORM_FAILED, summary: "s" });
+  const error = new ElowenError({ code: INPUT_TRANSFORM_FAILED, summary: "s" });
 
   test("recognises an error and checks the code it is asked about", () => {
     expect(isElowenError(error)).toBe(true);
-    expect(isElowenError(error, SKILLS_INPUT_TRANSFORM_FAILED)).toBe(true);
-    expect(isElowenError(error, SKILLS_CATALOG_FAILED)).toBe(false);
+    expect(isElowenError(error, INPUT_TRANSFORM_FAILED)).toBe(true);
+    expect(isElowenError(error, CATALOG_FAILED)).toBe(false);
   });
 
   test("recognises an error built by another copy of the module", async () => {
@@ -81,15 +90,15 @@ describe("isElowenError", () => {
   });
 });
 
-test("exports the skills codes under the names the Skills contract gives them", () => {
-  expect(SKILLS_ERROR_CODES).toEqual([
-    "skills.catalog_failed",
-    "skills.file_read_failed",
-    "skills.input_transform_failed",
-    "skills.move_failed",
-    "skills.edit_failed",
-    "skills.rollback_failed",
-  ]);
+describe("a package's subclass", () => {
+  test("keeps its own name and fields and is recognised as an ElowenError with its code", () => {
+    const error = new ExampleError("field a is refused", "a");
+    expect(error).toBeInstanceOf(ElowenError);
+    expect(error).toMatchObject({ name: "ExampleError", code: "example.refused", field: "a" });
+    expect(error.message).toBe("field a is refused");
+    expect(String(error)).toBe("ExampleError: field a is refused");
+    expect(isElowenError(error, "example.refused")).toBe(true);
+  });
 });
 
 /** A specifier the module loader treats as a separate module: a second copy, as another package would load. */

@@ -11,21 +11,24 @@ const BRAND_VERSION = 1;
 
 /** What a thrower knows: a stable code, the problem in words, and the failure it wraps. */
 export interface ElowenErrorInit<Code extends string> extends Problem {
-  /** Stable, dotted and lower case (`skills.file_read_failed`); callers switch on it. */
+  /** Stable, dotted and lower case (`<package>.<what_failed>`); callers switch on it. */
   readonly code: Code;
   /** The failure being wrapped, kept as it is so typed causes survive (see {@link reportingAudience}). */
   readonly cause?: unknown;
 }
 
 /**
- * An error as a value a caller can switch on: a stable `code`, the wrapped `cause`, and a message
- * that says what was expected, what arrived and how to fix it. `audience` is derived once from the
- * cause chain: `instance` when it holds an {@link InstanceCondition}, `software` otherwise. Use
- * {@link isElowenError} rather than `instanceof` across package boundaries.
+ * The base class of every error Elowen's packages throw: a stable `code` a caller can switch on,
+ * the wrapped `cause`, and a message that says what was expected, what arrived and how to fix it.
+ * Packages subclass it under their own names (`HookBusError`, `StoreError`, ...) and list their
+ * codes in their READMEs. `audience` is derived once from the cause chain: `instance` when it
+ * holds an {@link InstanceCondition}, `software` otherwise. Use {@link isElowenError} rather than
+ * `instanceof` across package boundaries.
  */
 export class ElowenError<Code extends string = string> extends Error {
   declare readonly [ELOWEN_ERROR_BRAND]: typeof BRAND_VERSION;
-  override readonly name = "ElowenError";
+  /** `ElowenError`, or the subclass's own name (`HookBusError`, `StoreError`, ...). */
+  override readonly name: string = "ElowenError";
   readonly code: Code;
   readonly audience: ReportingAudience;
   declare readonly expected?: string;

@@ -1,3 +1,4 @@
+import { describeValue } from "../errors/describe-value.js";
 import { ElowenError } from "../errors/elowen-error.js";
 import { isRecord } from "../record/is-record.js";
 import { escapeXmlAttribute } from "./escape-attribute.js";
@@ -30,7 +31,7 @@ export function xmlElement(name: string, attributes: XmlAttributes = {}, body?: 
       code: XML_INVALID_VALUE,
       summary: `attributes of <${name}> are not an object`,
       expected: "an object of attribute names to values",
-      received: describe(attributes),
+      received: describeValue(attributes),
       fix: "pass attributes as { name: value }",
     });
   }
@@ -46,7 +47,7 @@ export function xmlElement(name: string, attributes: XmlAttributes = {}, body?: 
       code: XML_INVALID_VALUE,
       summary: `body of <${name}> is not a string`,
       expected: "a string or undefined",
-      received: describe(body),
+      received: describeValue(body),
       fix: "convert the body to text before building the element",
     });
   }
@@ -57,9 +58,9 @@ function assertName(name: unknown, role: string): void {
   if (typeof name === "string" && isXmlName(name)) return;
   throw new ElowenError({
     code: XML_INVALID_NAME,
-    summary: `${role} ${describe(name)} is not an XML name`,
+    summary: `${role} is not an XML name`,
     expected: `a letter, "_" or ":" followed by letters, digits, "-", "." or "_", at most ${XML_NAME_MAX_LENGTH} characters`,
-    received: describe(name),
+    received: describeValue(name),
     fix: "use a fixed name such as skill or name; never build names from user input",
   });
 }
@@ -71,19 +72,7 @@ function attributeText(element: string, key: string, value: unknown): string {
     code: XML_INVALID_VALUE,
     summary: `attribute ${key} of <${element}> has a value XML cannot hold`,
     expected: "a string, a finite number or undefined",
-    received: describe(value),
+    received: describeValue(value),
     fix: `convert ${key} to a string (or leave it undefined to omit it)`,
   });
-}
-
-function describe(value: unknown): string {
-  if (typeof value === "string") {
-    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  }
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
-    return `${typeof value} ${String(value)}`;
-  }
-  return typeof value;
 }

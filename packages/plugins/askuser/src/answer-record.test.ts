@@ -1,5 +1,5 @@
 import { type AskQuestion, QuestionAnswerRecordSchema } from "@elowen/plugin-api";
-import { isElowenError } from "@elowen/plugin-shared/errors";
+import { errorMessage, isElowenError } from "@elowen/plugin-shared/errors";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { ASKUSER_ANSWERS_INVALID, answerRecord } from "./answer-record.js";
@@ -89,13 +89,13 @@ describe("answerRecord", () => {
   ])("refuses answers not aligned with the questions (%#)", (answers, received) => {
     const error = thrown(() => answerRecord([database, features], answers));
     expect(isElowenError(error, ASKUSER_ANSWERS_INVALID)).toBe(true);
-    expect((error as Error).message).toContain(received);
+    expect(errorMessage(error)).toContain(received);
   });
 
   test("refuses an answer with an outcome the contract does not know, naming it", () => {
     const error = thrown(() => answerRecord([database], [{ outcome: "skipped", selected: [] }]));
     expect(isElowenError(error, ASKUSER_ANSWERS_INVALID)).toBe(true);
-    expect((error as Error).message).toContain("answers[0].outcome");
+    expect(errorMessage(error)).toContain("answers[0].outcome");
   });
 
   test("always produces a record that passes the contract's own schema", () => {

@@ -8,12 +8,9 @@ import type {
   SkillInvocation,
   SkillReadResult,
 } from "@elowen/plugin-api";
-import {
-  ElowenError,
-  InstanceCondition,
-  SKILLS_FILE_READ_FAILED,
-} from "@elowen/plugin-shared/errors";
+import { ElowenError, InstanceCondition } from "@elowen/plugin-shared/errors";
 import { parse } from "yaml";
+import { SKILLS_FILE_READ_FAILED } from "../src/lib/error-codes.js";
 
 /**
  * A deliberately small stand-in for the host's live catalog (@elowen/skill-catalog), with only

@@ -3,7 +3,8 @@ import { mkdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import type { PluginLogger } from "@elowen/plugin-api";
 import { readJsonStrict, writeJsonAtomic } from "@elowen/plugin-shared/atomicJson";
-import { isErrnoFailure } from "@elowen/plugin-shared/errors";
+import { errorMessage, isErrnoFailure } from "@elowen/plugin-shared/errors";
+import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import { z } from "zod";
 import { TODO_FILE_MAX_BYTES, TODO_MAX_ITEMS, TODO_MEMORY_MAX_LISTS } from "./limits.js";
 import { type TodoItem, TodoItemSchema } from "./todo-items.js";
@@ -52,7 +53,7 @@ export class TodoLists {
   readonly #log: PluginLogger | undefined;
   readonly #max: number;
   readonly #entries = new Map<string, Entry>();
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #queue = new KeyedQueue<string>();
 
   constructor(options: TodoListsOptions) {
     this.#dir = options.dir;
@@ -104,18 +105,7 @@ export class TodoLists {
   }
 
   #serialized<T>(key: TodoListKey, run: () => Promise<T>): Promise<T> {
-    const text = keyText(key);
-    const next = (this.#queues.get(text) ?? Promise.resolve()).then(run, run);
-    this.#queues.set(text, next);
-    void next.then(
-      () => this.#forgetQueue(text, next),
-      () => this.#forgetQueue(text, next),
-    );
-    return next;
-  }
-
-  #forgetQueue(text: string, done: Promise<unknown>): void {
-    if (this.#queues.get(text) === done) this.#queues.delete(text);
+    return this.#queue.run(keyText(key), run);
   }
 
   async #entry(key: TodoListKey): Promise<Entry> {
@@ -161,7 +151,7 @@ export class TodoLists {
       return parsed.data.items;
     } catch (error) {
       this.#log?.warn(
-        `todo list ${file} cannot be read (${(error as Error).message}); reading it as empty`,
+        `todo list ${file} cannot be read (${errorMessage(error)}); reading it as empty`,
       );
       return [];
     }
@@ -186,7 +176,7 @@ export class TodoLists {
       await writeJsonAtomic(file, document);
     } catch (error) {
       this.#log?.error(
-        `todo list ${file} was not saved (${(error as Error).message}); it stands in memory until the daemon stops`,
+        `todo list ${file} was not saved (${errorMessage(error)}); it stands in memory until the daemon stops`,
       );
     }
   }

@@ -6,6 +6,7 @@ import {
   type ChainResult,
   type ChainScope,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ComposeProblem } from "../problems.js";
 
 type PlainEvent = Exclude<ChainEventName, "turn.step">;
@@ -39,7 +40,7 @@ export async function runChain<E extends PlainEvent>(
     problems.push({
       code: "chain-failed",
       id: event,
-      message: `the ${event} chain failed (${errorText(cause)}); the engine's own result is used`,
+      message: `the ${event} chain failed (${errorMessage(cause)}); the engine's own result is used`,
       cause,
     });
     return bottom(input);
@@ -57,7 +58,7 @@ export async function runChain<E extends PlainEvent>(
   problems.push({
     code: "invalid-chain-result",
     id: event,
-    message: `the ${event} chain answered a value that is not a ${event} result${unreadable === undefined ? "" : ` (reading it threw: ${errorText(unreadable)})`}; the engine's own result is used`,
+    message: `the ${event} chain answered a value that is not a ${event} result${unreadable === undefined ? "" : ` (reading it threw: ${errorMessage(unreadable)})`}; the engine's own result is used`,
     ...(unreadable === undefined ? {} : { cause: unreadable }),
   });
   return bottom(input);
@@ -68,9 +69,4 @@ function readWithSchema<E extends PlainEvent>(event: E): ChainResultReader<E> {
     const parsed = CHAIN_SCHEMAS[event].result.safeParse(value);
     return parsed.success ? (parsed.data as ChainResult<E>) : undefined;
   };
-}
-
-/** The message of a thrown value, for a problem's text. */
-export function errorText(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

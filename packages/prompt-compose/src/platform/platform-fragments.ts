@@ -5,7 +5,7 @@ import {
   PLATFORM_PROMPT_MAX_FILES,
   PLATFORM_PROMPT_MAX_TOTAL_CHARS,
 } from "@elowen/plugin-api";
-import { errorText } from "../chains/run-chain.js";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ComposeProblem } from "../problems.js";
 import { SECTION_SEPARATOR } from "../sections/system-prompt.js";
 
@@ -156,7 +156,7 @@ async function readInside(
     const text = await readFile(real, "utf8");
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (cause) {
-    return { message: errorText(cause), cause };
+    return { message: errorMessage(cause), cause };
   }
 }
 

@@ -1,4 +1,4 @@
-import { errorText } from "../chains/run-chain.js";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ComposeProblem, ComposeProblemCode } from "../problems.js";
 import type { BoundedOutcome } from "./bounded-call.js";
 
@@ -16,7 +16,7 @@ export function failedCallProblem(
 ): ComposeProblem {
   const where = { plugin: subject.plugin, ...(subject.id === undefined ? {} : { id: subject.id }) };
   if (outcome.reason === "threw") {
-    const message = `${subject.what} threw (${errorText(outcome.cause)}); ${consequence}`;
+    const message = `${subject.what} threw (${errorMessage(outcome.cause)}); ${consequence}`;
     return { code: codes.threw, ...where, cause: outcome.cause, message };
   }
   const why =

@@ -59,7 +59,7 @@ describe("applyInputTransforms", () => {
       "answers a non-string",
       () => 7 as unknown as string,
       "invalid-transform-result",
-      "answered number 7, not a string",
+      "answered the number 7, not a string",
     ],
     [
       "answers undefined",

@@ -3,7 +3,8 @@ import {
   type InputTransform,
   type InputTransformArgs,
 } from "@elowen/plugin-api";
-import { type ComposeProblem, describeValue } from "../problems.js";
+import { describeValue } from "@elowen/plugin-shared/errors";
+import type { ComposeProblem } from "../problems.js";
 import { boundedCall } from "./bounded-call.js";
 import { failedCallProblem } from "./call-problem.js";
 

@@ -5,7 +5,8 @@ import {
   type StepContextArgs,
   type StepContextProvider,
 } from "@elowen/plugin-api";
-import { type ComposeProblem, describeValue } from "../problems.js";
+import { describeValue } from "@elowen/plugin-shared/errors";
+import type { ComposeProblem } from "../problems.js";
 import { PromptComposeError } from "../prompt-compose-error.js";
 import { type BoundedOutcome, boundedCallsNow } from "./bounded-call.js";
 import { failedCallProblem } from "./call-problem.js";

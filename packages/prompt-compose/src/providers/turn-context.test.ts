@@ -116,7 +116,7 @@ describe("renderTurnContext", () => {
       "answers a number",
       () => 42,
       "invalid-provider-result",
-      "answered number 42: expected a string",
+      "answered the number 42: expected a string",
     ],
     ["answers an array", () => ["a"], "invalid-provider-result", "answered an array"],
     [

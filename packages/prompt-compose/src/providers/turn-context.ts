@@ -6,8 +6,8 @@ import {
   type TurnContextPlacement,
   type TurnContextProvider,
 } from "@elowen/plugin-api";
-import { errorText } from "../chains/run-chain.js";
-import { type ComposeProblem, describeValue } from "../problems.js";
+import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
+import type { ComposeProblem } from "../problems.js";
 import { boundedCalls } from "./bounded-call.js";
 import { failedCallProblem } from "./call-problem.js";
 import type { TurnContextRecord } from "./turn-context-record.js";
@@ -118,7 +118,7 @@ function readSafely(
   } catch (cause) {
     return {
       refused: "invalid-provider-result",
-      message: `answered a value that throws when read (${errorText(cause)})`,
+      message: `answered a value that throws when read (${errorMessage(cause)})`,
     };
   }
 }

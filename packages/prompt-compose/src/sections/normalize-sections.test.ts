@@ -18,21 +18,21 @@ describe("normalizeSections", () => {
   });
 
   test.each([
-    ["a non-object", "text", "a section is { id, text, scope }, got a string of 4 characters"],
+    ["a non-object", "text", 'a section is { id, text, scope }, got the string "text"'],
     [
       "an empty id",
       { id: "", text: "", scope: "shared" },
-      "id must be a non-empty string, got a string of 0 characters",
+      'id must be a non-empty string, got the string ""',
     ],
     [
       "a numeric text",
       { id: "a", text: 1, scope: "shared" },
-      'text of "a" must be a string, got number 1',
+      'text of "a" must be a string, got the number 1',
     ],
     [
       "an unknown scope",
       { id: "a", text: "", scope: "user" },
-      'scope of "a" must be one of shared, session, got a string of 4 characters',
+      'scope of "a" must be one of shared, session, got the string "user"',
     ],
   ])("drops %s and says which rule it broke", (_name, item, rule) => {
     expect(normalizeSections([item])).toEqual({

@@ -1,5 +1,6 @@
 import { PROMPT_COMPOSE_SCOPES, type PromptComposeSection } from "@elowen/plugin-api";
-import { type ComposeProblem, describeValue } from "../problems.js";
+import { describeValue } from "@elowen/plugin-shared/errors";
+import type { ComposeProblem } from "../problems.js";
 
 /** A section list made sound, and what had to be dropped to make it so. */
 export interface NormalizedSections {

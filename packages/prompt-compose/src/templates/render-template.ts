@@ -1,5 +1,5 @@
 import type { TemplateVariables } from "@elowen/plugin-api";
-import { describeValue } from "../problems.js";
+import { describeValue } from "@elowen/plugin-shared/errors";
 import { PromptComposeError } from "../prompt-compose-error.js";
 
 const PLACEHOLDER = /\\\{\{|\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;

@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { isAbsolute, join, resolve, sep } from "node:path";
-import { errorText } from "../chains/run-chain.js";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { PromptComposeError } from "../prompt-compose-error.js";
 
 /** True when `path` is `dir` or lies below it (both already real paths). */
@@ -24,7 +24,7 @@ export function resolveTemplateDir(dir: string, root: string | undefined, field:
   } catch (cause) {
     throw new PromptComposeError(
       "template-unreadable",
-      `${field} ${absolute} cannot be opened: ${errorText(cause)}`,
+      `${field} ${absolute} cannot be opened: ${errorMessage(cause)}`,
       {
         field,
         cause,
@@ -55,7 +55,7 @@ export function templateFileSync(realDir: string, name: string, field: string): 
   } catch (cause) {
     throw new PromptComposeError(
       "template-unreadable",
-      `${field}: template file ${path} cannot be opened: ${errorText(cause)}`,
+      `${field}: template file ${path} cannot be opened: ${errorMessage(cause)}`,
       {
         field,
         cause,
@@ -80,7 +80,7 @@ export async function readTemplateFile(realDir: string, name: string): Promise<s
   } catch (cause) {
     throw new PromptComposeError(
       "template-unreadable",
-      `template "${name}" cannot be read: ${errorText(cause)}`,
+      `template "${name}" cannot be read: ${errorMessage(cause)}`,
       { cause },
     );
   }

@@ -1,14 +1,16 @@
 import type { SkillReadResult } from "@elowen/plugin-api";
-import {
-  ElowenError,
-  InstanceCondition,
-  SKILLS_FILE_READ_FAILED,
-} from "@elowen/plugin-shared/errors";
+import { ElowenError, InstanceCondition } from "@elowen/plugin-shared/errors";
 import { type ReadRefusal, readContained } from "../files/contained-read.js";
 import { parseSkillSource } from "../frontmatter/parse-frontmatter.js";
 import { countLines, decodeSkillSource } from "../frontmatter/skill-source.js";
 import type { Contribution } from "../registry/contribution.js";
 import type { Resolution } from "./resolve-skill.js";
+
+/**
+ * The code of the error a refused skill file carries (`SkillReadResult.error`): the Skills
+ * contract's `skills.file_read_failed`, the same code the Skills plugin throws for it.
+ */
+export const SKILL_FILE_READ_FAILED = "skills.file_read_failed";
 
 const FIXES = {
   missing: "restore the file, or remove the skill and reload the catalog",
@@ -58,7 +60,7 @@ function refused(contribution: Contribution, read: ReadRefusal): SkillReadResult
       })
     : read.cause;
   const error = new ElowenError({
-    code: SKILLS_FILE_READ_FAILED,
+    code: SKILL_FILE_READ_FAILED,
     summary,
     received: read.message,
     fix: FIXES[read.reason],

@@ -1,4 +1,4 @@
-import { ElowenError } from "@elowen/plugin-shared/errors";
+import { describeValue, ElowenError } from "@elowen/plugin-shared/errors";
 
 /** The code of the error a registration or reload with a malformed skill throws. */
 export const SKILL_CATALOG_INVALID_SKILL = "skill_catalog.invalid_skill";
@@ -15,15 +15,7 @@ export function invalidSkill(
     code: SKILL_CATALOG_INVALID_SKILL,
     summary: `${where}: ${field} is invalid`,
     expected: rule,
-    received: describe(received),
+    received: describeValue(received),
     fix,
   });
-}
-
-function describe(value: unknown): string {
-  if (typeof value === "string")
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-  if (value === undefined || value === null) return String(value);
-  if (typeof value === "object") return Array.isArray(value) ? "an array" : "an object";
-  return `${typeof value} ${String(value)}`;
 }

@@ -4,6 +4,7 @@ import type {
   PluginTool,
 } from "@elowen/plugin-api";
 import { TOOL_NAME_PATTERN } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { runInCall } from "../../plugins/call-scope/call-scope.js";
 import type { BrainContext } from "../brain-context.js";
 import { inputJsonSchema } from "../tools/input-json-schema.js";
@@ -32,7 +33,7 @@ function wrapperDefs(
       out.push(pluginToolDef({ plugin, tool, parametersJsonSchema }, reader));
       taken.add(tool.name);
     } catch (error) {
-      log(`code mode's ${tool.name} tool is left out: ${(error as Error).message}`);
+      log(`code mode's ${tool.name} tool is left out: ${errorMessage(error)}`);
     }
   }
   return out;
@@ -78,7 +79,7 @@ export async function composeCodeMode(
     );
   } catch (error) {
     host.log(
-      `code mode of ${owned.plugin} failed to compose; the direct tools stay: ${(error as Error).message}`,
+      `code mode of ${owned.plugin} failed to compose; the direct tools stay: ${errorMessage(error)}`,
     );
     return tools;
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import {
   type Api,
   type AssistantMessage,
@@ -148,7 +149,7 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
         out ??= createAssistantMessageEventStream();
         const failed = fauxAssistantMessage([], {
           stopReason: options.signal?.aborted ? "aborted" : "error",
-          errorMessage: error instanceof Error ? error.message : String(error),
+          errorMessage: errorMessage(error),
         });
         out.push({ type: "error", reason: failed.stopReason as "error", error: failed });
         out.end(failed);

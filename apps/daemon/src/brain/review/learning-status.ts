@@ -1,4 +1,5 @@
 import type { Access, SkillReviewerStatus } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { SkillReviewerStatusSchema } from "@elowen/wire";
 
 /** How long a reviewer's `status(userId)` may take before learning status is shown without it (ours). */
@@ -67,7 +68,7 @@ export async function readReviewerStatus(
       problem: `status(userId) answered out of shape: ${field}: ${issue?.message ?? "invalid"}`,
     };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { plugin, status: null, problem: `status(userId) failed: ${message}` };
   } finally {
     clearTimeout(timer);

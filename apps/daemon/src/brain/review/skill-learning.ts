@@ -3,6 +3,7 @@ import type {
   SkillPostTurnReviewArgs,
   SkillReviewerRegistration,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { Owned } from "../../plugins/registries/registry.js";
 import type { Store } from "../../store/store.js";
@@ -141,7 +142,7 @@ export class SkillLearning {
     if (!this.#deps.admitsNewWork()) return;
     const task = this.#review(exchange)
       .catch((error: unknown) =>
-        this.#deps.log(`the skill review of ${exchange.sessionId} failed: ${messageOf(error)}`),
+        this.#deps.log(`the skill review of ${exchange.sessionId} failed: ${errorMessage(error)}`),
       )
       .finally(() => this.#inFlight.delete(task));
     this.#inFlight.add(task);
@@ -188,7 +189,7 @@ export class SkillLearning {
       await runWithAccess(exchange.access, () => registration.value.run(args));
       await this.#emit({ sessionId, type: "finished" });
     } catch (error) {
-      await this.#emit({ sessionId, type: "finished", error: messageOf(error) });
+      await this.#emit({ sessionId, type: "finished", error: errorMessage(error) });
       throw error;
     } finally {
       this.#controllers.delete(controller);
@@ -264,12 +265,8 @@ export class SkillLearning {
       try {
         await listener(event);
       } catch (error) {
-        this.#deps.log(`a learning listener failed: ${messageOf(error)}`);
+        this.#deps.log(`a learning listener failed: ${errorMessage(error)}`);
       }
     }
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

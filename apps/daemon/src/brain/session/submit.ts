@@ -1,4 +1,5 @@
 import type { Access, PromptOrigin, SessionKind } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { mintId } from "../../store/ids.js";
 import type { BrainContext } from "../brain-context.js";
 import type { SettledTurn } from "../turn/complete-turn.js";
@@ -110,10 +111,10 @@ async function runSubmission(
     });
     s.settle(settled);
   } catch (error) {
-    brain.host.log(`a turn of session ${s.sessionId} could not start: ${(error as Error).message}`);
+    brain.host.log(`a turn of session ${s.sessionId} could not start: ${errorMessage(error)}`);
     brain.host.events.publish(s.sessionId, "error", {
       code: "internal",
-      message: `the turn could not start: ${brain.host.model.redact((error as Error).message)}`,
+      message: `the turn could not start: ${brain.host.model.redact(errorMessage(error))}`,
     });
     s.settle(undefined);
   }

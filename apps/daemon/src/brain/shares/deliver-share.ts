@@ -6,6 +6,7 @@ import {
   type ToolResult,
   textResult,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { turnTrace } from "../code-mode/turn-trace.js";
 import type { HostToolContext } from "../tools/tool-def.js";
 import type { TurnState } from "../turn/turn-state.js";
@@ -43,7 +44,7 @@ export async function deliverShare(
     await turn.host.store.attachments.recordShared(turn.sessionId, share);
   } catch (error) {
     release();
-    return errorResult(`Not shared: ${(error as Error).message}.`);
+    return errorResult(`Not shared: ${errorMessage(error)}.`);
   }
   consume();
   return textResult(text, share);

@@ -4,6 +4,7 @@ import {
   type ToolCallContext,
   type ToolResult,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import {
   expiredAnswers,
   parseAskQuestions,
@@ -26,10 +27,6 @@ export interface GatedCallRequest {
 
 function textOf(result: ToolResult): string {
   return result.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("\n");
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message !== "" ? error.message : String(error);
 }
 
 /**
@@ -68,7 +65,7 @@ export async function gatedCall(
     try {
       result = await execute();
     } catch (error) {
-      result = errorResult(messageOf(error));
+      result = errorResult(errorMessage(error));
     }
   }
   // Observational: its handlers run concurrently within their budget and cannot change the result,

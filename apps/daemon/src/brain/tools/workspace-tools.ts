@@ -1,5 +1,6 @@
 import { constants } from "node:fs";
 import { access, mkdir, open, readFile, writeFile } from "node:fs/promises";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { validateToolArguments } from "@mariozechner/pi-ai";
 import type { BrainConfig } from "../brain-config.js";
@@ -49,7 +50,7 @@ function fromAgentTool(
         });
         return { ok: true, value };
       } catch (error) {
-        return { ok: false, message: (error as Error).message };
+        return { ok: false, message: errorMessage(error) };
       }
     },
     summarize: (args) =>

@@ -1,4 +1,5 @@
 import type { RunOutcome } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { BrainContext } from "../brain-context.js";
@@ -55,14 +56,14 @@ async function runHeldTurn(brain: BrainContext, start: TurnStart): Promise<Settl
     outcome = run.outcome;
     messages = run.messages;
   } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
+    failure = errorMessage(error);
     host.log(`turn ${turn.turnId} of session ${turn.sessionId} failed: ${failure}`);
   } finally {
     for (const cleanup of turn.cleanups.splice(0)) {
       try {
         cleanup();
       } catch (error) {
-        host.log(`turn cleanup failed: ${(error as Error).message}`);
+        host.log(`turn cleanup failed: ${errorMessage(error)}`);
       }
     }
   }
@@ -86,7 +87,7 @@ async function runHeldTurn(brain: BrainContext, start: TurnStart): Promise<Settl
           ...(turn.lastAssistant === undefined ? {} : { finalAnswer: turn.lastAssistant }),
         });
       } catch (error) {
-        host.log(`an exchange-settled listener failed: ${(error as Error).message}`);
+        host.log(`an exchange-settled listener failed: ${errorMessage(error)}`);
       }
     }
     return settled;

@@ -1,4 +1,5 @@
 import type { TurnStepInput, TurnStepStream } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import {
   type Api,
@@ -18,7 +19,7 @@ import { effortOf } from "./usage.js";
 
 export type { StepStreamOptions } from "./step-engine.js";
 
-function errorMessage(model: Model<Api>, error: unknown): AssistantMessage {
+function failedMessage(model: Model<Api>, error: unknown): AssistantMessage {
   return {
     role: "assistant",
     content: [],
@@ -34,7 +35,7 @@ function errorMessage(model: Model<Api>, error: unknown): AssistantMessage {
       cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
     },
     stopReason: "error",
-    errorMessage: error instanceof Error ? error.message : String(error),
+    errorMessage: errorMessage(error),
     timestamp: Date.now(),
   };
 }
@@ -62,7 +63,7 @@ export function stepStreamFn(options: StepStreamOptions): StreamFn {
     };
     const request: EngineRequest = { e, model, context, streamOptions: streamOptions ?? {}, index };
     const failed = (out: AssistantMessageEventStream, error: unknown) => {
-      const message = runtime.finish(errorMessage(model, error));
+      const message = runtime.finish(failedMessage(model, error));
       out.push({ type: "error", reason: "error", error: message });
       out.end(message);
       return out;
@@ -89,7 +90,7 @@ export function stepStreamFn(options: StepStreamOptions): StreamFn {
     const engine = dispatch(options, request);
     const final = engine.result().then(
       (message) => runtime.finish(message),
-      (error: unknown) => runtime.finish(errorMessage(request.model, error)),
+      (error: unknown) => runtime.finish(failedMessage(request.model, error)),
     );
     const finished = final.then((message) => {
       options.onEngineMessage(message);
@@ -107,7 +108,7 @@ export function stepStreamFn(options: StepStreamOptions): StreamFn {
         engineFinal = m;
         options.onEngineMessage(m);
       });
-    const rebuild = new StepRebuild(errorMessage(request.model, ""));
+    const rebuild = new StepRebuild(failedMessage(request.model, ""));
     out.push({ type: "start", partial: rebuild.partial });
     const chain = hooks.stream(request.e, bottom, options.scope);
     for (;;) {
@@ -117,7 +118,7 @@ export function stepStreamFn(options: StepStreamOptions): StreamFn {
       if (event) out.push(event);
     }
     const engine =
-      engineFinal ?? errorMessage(request.model, "the model request produced no response");
+      engineFinal ?? failedMessage(request.model, "the model request produced no response");
     end(out, rebuild.final(engine, engineJson));
   }
 }

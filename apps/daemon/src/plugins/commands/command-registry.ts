@@ -10,6 +10,7 @@ import {
   type PickerDescriptor,
   type PickerRequest,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isGranted } from "../call-scope/grants.js";
 import { CORE_COMMANDS } from "./core-commands.js";
 
@@ -125,7 +126,7 @@ export class CommandRegistry {
         try {
           return (await entry.provider({ access, surface })).map((alias) => ({ alias, entry }));
         } catch (error) {
-          this.#log(`command provider of ${entry.plugin} failed: ${(error as Error).message}`);
+          this.#log(`command provider of ${entry.plugin} failed: ${errorMessage(error)}`);
           return [];
         }
       }),

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { PluginSource } from "./loaded-plugin.js";
 
 /** The plugins shipped with the daemon (packages/plugins/*), loaded unless the config says not. */
@@ -68,7 +69,7 @@ function readCandidate(dir: string, source: PluginSource): PluginCandidate {
     const reason =
       code === "ENOENT"
         ? `no package.json in ${dir}`
-        : `cannot read ${file}: ${(error as Error).message}`;
+        : `cannot read ${file}: ${errorMessage(error)}`;
     return { dir, source, packageJson: undefined, readError: reason };
   }
 }

@@ -11,6 +11,7 @@ import {
   parsePluginManifest,
   pluginShortName,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { PluginHost } from "../context/plugin-host.js";
 import { browserBundleFile } from "../ui/browser-bundle.js";
 import { BUNDLED_PLUGIN_CONSENT } from "./bundled-consent.js";
@@ -72,7 +73,7 @@ async function loadOne(
     const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
     plugin = module.default as ElowenPlugin;
   } catch (error) {
-    return refuse(`cannot import ${file}: ${(error as Error).message}`);
+    return refuse(`cannot import ${file}: ${errorMessage(error)}`);
   }
   if (typeof plugin?.register !== "function") {
     return refuse(`${file} has no default export with a register(ctx) function`);

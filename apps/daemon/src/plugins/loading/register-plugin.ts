@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { ElowenPlugin } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { createPluginContext } from "../context/plugin-context.js";
 import type { PluginHost } from "../context/plugin-host.js";
 import type { LoadedPlugin } from "./loaded-plugin.js";
@@ -23,7 +24,7 @@ export async function registerPlugin(
     }
   } catch (error) {
     host.registry.routes.withdraw(manifest.name);
-    return (error as Error).message;
+    return errorMessage(error);
   }
   mkdirSync(loaded.dataDir, { recursive: true, mode: 0o700 });
   const { ctx, staging } = createPluginContext(loaded, host);
@@ -32,14 +33,14 @@ export async function registerPlugin(
   } catch (error) {
     staging.close();
     await staging.abort();
-    return `register threw: ${(error as Error).message}`;
+    return `register threw: ${errorMessage(error)}`;
   }
   staging.close();
   try {
     await staging.settled();
   } catch (error) {
     await staging.abort();
-    return `a registration failed: ${(error as Error).message}`;
+    return `a registration failed: ${errorMessage(error)}`;
   }
   staging.commit();
   return undefined;

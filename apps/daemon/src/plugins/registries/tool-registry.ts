@@ -1,4 +1,5 @@
 import { type PluginTool, TOOL_NAME_PATTERN } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { z } from "zod";
 
 /** A tool a plugin registered, with its arguments as JSON Schema for the provider. */
@@ -57,7 +58,7 @@ export class ToolRegistry {
       >;
     } catch (error) {
       throw new TypeError(
-        `registerTool: ${tool.name}: parameters cannot be expressed as JSON Schema: ${(error as Error).message}`,
+        `registerTool: ${tool.name}: parameters cannot be expressed as JSON Schema: ${errorMessage(error)}`,
       );
     }
     return { plugin, tool, parametersJsonSchema };

@@ -7,6 +7,7 @@ import {
   type McpStatusRow,
   McpStatusRowSchema,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isThenable } from "../call-scope/thenable.js";
 
 /** How long one status provider may take before status is assembled without it (ours). */
@@ -150,7 +151,7 @@ function callProvider(
   try {
     answer = entry.provider({ isAdmin: reader.isAdmin, userId: reader.userId });
   } catch (error) {
-    log(`status provider of ${entry.plugin} failed: ${(error as Error).message}`);
+    log(`status provider of ${entry.plugin} failed: ${errorMessage(error)}`);
     return undefined;
   }
   if (!isThenable(answer)) return answer;
@@ -177,7 +178,7 @@ async function raceProvider(
     ]);
     return { plugin: entry.plugin, value };
   } catch (error) {
-    log(`status provider of ${entry.plugin} failed: ${(error as Error).message}`);
+    log(`status provider of ${entry.plugin} failed: ${errorMessage(error)}`);
     return { plugin: entry.plugin, value: undefined };
   } finally {
     if (timer) clearTimeout(timer);

@@ -1,3 +1,4 @@
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { JournalEntry } from "../types.js";
 
 /** An entries row. */
@@ -36,9 +37,7 @@ export function entryJson(data: unknown, index: number): string {
   try {
     text = JSON.stringify(data);
   } catch (error) {
-    throw new TypeError(
-      `entries[${index}].data is not JSON-serializable: ${(error as Error).message}`,
-    );
+    throw new TypeError(`entries[${index}].data is not JSON-serializable: ${errorMessage(error)}`);
   }
   if (text === undefined) throw new TypeError(`entries[${index}].data is not JSON-serializable`);
   return text;

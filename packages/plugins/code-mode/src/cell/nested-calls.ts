@@ -1,4 +1,5 @@
 import type { CodeModeTraceSink, ImageContent, NestedTool, ToolResult } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { MAX_NESTED_RESULT_CHARS } from "../limits.js";
 import type { NestedOutcome, NestedRequest } from "../sandbox/protocol.js";
 
@@ -102,7 +103,7 @@ export class NestedCalls {
       images = imagesOf(result);
       outcome = outcomeOf(name, result);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       outcome = { ok: false, message: clip(`tools.${name} failed: ${message}`), text: "" };
     }
     this.active.delete(request.id);

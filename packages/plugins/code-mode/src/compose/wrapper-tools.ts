@@ -5,6 +5,7 @@ import {
   type ToolResult,
   type ToolTraceRecord,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { z } from "zod";
 import type { Cell } from "../cell/cell.js";
 import { reportText } from "../cell/report-text.js";
@@ -74,7 +75,7 @@ export function wrapperTools(context: WrapperContext): PluginTool[] {
       try {
         cell = await cells.launch(parsed.data.script);
       } catch (error) {
-        return errorResult(`${EXEC_TOOL_NAME}: the cell could not start: ${messageOf(error)}`);
+        return errorResult(`${EXEC_TOOL_NAME}: the cell could not start: ${errorMessage(error)}`);
       }
       await cell.waitFor(options.yieldAfterMs, call.signal);
       return report(cell, call, "exec", options);
@@ -93,7 +94,7 @@ export function wrapperTools(context: WrapperContext): PluginTool[] {
       try {
         cell = cells.pick(parsed.data.cellId);
       } catch (error) {
-        return errorResult(`${WAIT_TOOL_NAME}: ${messageOf(error)}`, { ownRow: false });
+        return errorResult(`${WAIT_TOOL_NAME}: ${errorMessage(error)}`, { ownRow: false });
       }
       await cell.waitFor(options.yieldAfterMs, call.signal);
       return report(cell, call, "wait", options);
@@ -123,8 +124,4 @@ function report(
     details,
     ...(failed ? { isError: true } : {}),
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,6 @@
 import type { Access, SkillCatalogControl, SkillCatalogEntry } from "@elowen/plugin-api";
-import { ElowenError, SKILLS_CATALOG_FAILED } from "@elowen/plugin-shared/errors";
+import { ElowenError } from "@elowen/plugin-shared/errors";
+import { SKILLS_CATALOG_FAILED } from "./error-codes.js";
 
 /** Awaits the reader's current visible catalog, keeping a failure's typed cause in `skills.catalog_failed`. */
 export async function visible(

@@ -1,13 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, rename as renamePath, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { classifyErrno, ElowenError, type SkillsErrorCode } from "@elowen/plugin-shared/errors";
-import { type TextWriter, writeTextAtomic } from "./atomic-text.js";
-import { KeyedQueue } from "./keyed-queue.js";
+import { ATOMIC_TEXT_WRITE_FAILED, writeTextAtomic } from "@elowen/plugin-shared/atomicText";
+import { classifyErrno, ElowenError, isElowenError } from "@elowen/plugin-shared/errors";
+import { KeyedQueue } from "@elowen/plugin-shared/queue";
+import type { SkillsErrorCode } from "./error-codes.js";
 import { SKILL_SOURCE_MAX_BYTES } from "./limits.js";
 import { type SkillOwner, sameOwner } from "./owners.js";
 import { refuse, type SkillRefusal } from "./refusal.js";
 import { ownerDir, type SkillLayout } from "./skill-paths.js";
+
+/** Writes a whole text file: `writeTextAtomic` by default, replaced where a test injects a fault. */
+export type TextWriter = (path: string, text: string) => Promise<void>;
 
 /** The two file-system steps a fault test may replace; the defaults are the real ones. */
 export interface SkillFileIo {
@@ -36,7 +40,10 @@ export function fileOps(
 ): FileOps {
   return {
     layout,
-    io: { writeText: io.writeText ?? writeTextAtomic, rename: io.rename ?? renamePath },
+    io: {
+      writeText: io.writeText ?? ((path, text) => writeTextAtomic(path, text)),
+      rename: io.rename ?? renamePath,
+    },
     locks: new KeyedQueue<string>(),
     bundledNames: bundled,
     accountExists,
@@ -130,7 +137,10 @@ export async function discardDirectory(ops: FileOps, dir: string, label: string)
  * as a reportable `skills.*` error with the failure as its cause.
  */
 export function fsFailure(error: unknown, code: SkillsErrorCode, summary: string): SkillRefusal {
-  const verdict = classifyErrno(error);
+  // The atomic writer wraps the failed step's errno error; the errno error decides.
+  const verdict = classifyErrno(
+    isElowenError(error, ATOMIC_TEXT_WRITE_FAILED) ? error.cause : error,
+  );
   if (verdict.disposition === "reportable") throw new ElowenError({ code, summary, cause: error });
   if (verdict.refusal === "missing")
     return refuse("not-found", `${summary}: ${verdict.message}`, verdict.refusal);

@@ -5,6 +5,7 @@ import {
   type SkillFrontmatter,
   type SkillFrontmatterValue,
 } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { Document, isMap, parseDocument } from "yaml";
 
 /** The `yaml` options every frontmatter block is read with: YAML 1.2 core, bounded aliases. */
@@ -78,7 +79,7 @@ export function parseFrontmatter(yaml: string): {
   } catch (error) {
     return {
       frontmatter: {},
-      problem: `the frontmatter could not be read: ${(error as Error).message}`,
+      problem: `the frontmatter could not be read: ${errorMessage(error)}`,
     };
   }
   if (value === null || value === undefined) return { frontmatter: {} };

@@ -1,5 +1,6 @@
 import type { PluginLogger, SkillCatalogControl } from "@elowen/plugin-api";
-import { ElowenError, SKILLS_CATALOG_FAILED } from "@elowen/plugin-shared/errors";
+import { ElowenError } from "@elowen/plugin-shared/errors";
+import { SKILLS_CATALOG_FAILED } from "./error-codes.js";
 import type { SkillScan } from "./skill-scan.js";
 
 /**

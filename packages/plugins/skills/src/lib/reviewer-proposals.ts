@@ -1,4 +1,5 @@
 import { SKILL_DESCRIPTION_MAX_CHARS } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { REVIEW_CONTENT_MAX_CHARS } from "./limits.js";
 import { findSecret } from "./secret-guard.js";
@@ -35,7 +36,7 @@ export function parseReview(text: string): ParsedReview {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, reason: `the review is not valid JSON: ${(error as Error).message}` };
+    return { ok: false, reason: `the review is not valid JSON: ${errorMessage(error)}` };
   }
   if (!isRecord(value) || Object.keys(value).length !== 1 || !Array.isArray(value.proposals)) {
     return { ok: false, reason: 'the review is not exactly {"proposals":[...]}' };

@@ -1,11 +1,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SkillReviewerRegistration } from "@elowen/plugin-api";
+import { writeTextAtomic } from "@elowen/plugin-shared/atomicText";
 import { describe, expect, test } from "vitest";
 import { create, reviewArgs, reviewScript } from "../../test/review-script.js";
 import { startPlugin } from "../../test/start-plugin.js";
 import { foreignEntry } from "../../test/test-catalog.js";
-import { writeTextAtomic } from "./atomic-text.js";
 import { REVIEW_PATCHABLE_MAX } from "./limits.js";
 import { markAgentWritten, PROVENANCE_FILE } from "./provenance.js";
 import type { SkillFilesOptions } from "./skill-files.js";

@@ -5,7 +5,8 @@ import type {
   SkillReviewerStatus,
   SkillReviewLastOutcome,
 } from "@elowen/plugin-api";
-import { KeyedQueue } from "./keyed-queue.js";
+import { errorMessage } from "@elowen/plugin-shared/errors";
+import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import { REVIEW_CONTENT_MAX_CHARS, REVIEW_PATCHABLE_MAX } from "./limits.js";
 import {
   checkArgs,
@@ -120,7 +121,7 @@ export function createReviewer(deps: ReviewerDeps): SkillReviewer {
         state,
         interval,
         aborted ? "aborted" : "failed",
-        `the review request ${aborted ? "was aborted" : `failed: ${message(error)}`}`,
+        `the review request ${aborted ? "was aborted" : `failed: ${errorMessage(error)}`}`,
       );
     }
     if (outcome.status === "skipped") return writeState(deps.dataDir, userId, atThreshold);
@@ -132,11 +133,11 @@ export function createReviewer(deps: ReviewerDeps): SkillReviewer {
       await deps
         .reload()
         .catch((error: unknown) =>
-          deps.log?.error(`could not publish reviewed skills: ${message(error)}`),
+          deps.log?.error(`could not publish reviewed skills: ${errorMessage(error)}`),
         );
     }
     if (writes.failure !== undefined)
-      deps.log?.error(`the review's writes stopped on a failure: ${message(writes.failure)}`);
+      deps.log?.error(`the review's writes stopped on a failure: ${errorMessage(writes.failure)}`);
     const result =
       writes.stop === "aborted" ? "aborted" : writes.failure !== undefined ? "failed" : "completed";
     return finish(userId, state, interval, result, writes.detail, writes);
@@ -179,8 +180,4 @@ function offerable(skill: OfferedSkill): boolean {
     skill.content.length <= REVIEW_CONTENT_MAX_CHARS &&
     findSecret(`${skill.description}\n${skill.content}`) === undefined
   );
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { isElowenError, SKILLS_EDIT_FAILED } from "@elowen/plugin-shared/errors";
+import { isElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { errnoError, tempDir } from "../../test/temp-dir.js";
+import { SKILLS_EDIT_FAILED } from "./error-codes.js";
 import { SKILL_SOURCE_MAX_BYTES } from "./limits.js";
 import type { SkillOwner } from "./owners.js";
 import { PROVENANCE_FILE } from "./provenance.js";

@@ -1,12 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  classifyErrno,
-  ElowenError,
-  SKILLS_EDIT_FAILED,
-  SKILLS_MOVE_FAILED,
-} from "@elowen/plugin-shared/errors";
+import { classifyErrno, ElowenError } from "@elowen/plugin-shared/errors";
 import type { NewSkill, SkillEdit } from "./edit-input.js";
+import { SKILLS_EDIT_FAILED, SKILLS_MOVE_FAILED } from "./error-codes.js";
 import {
   discardDirectory,
   ensureFolder,

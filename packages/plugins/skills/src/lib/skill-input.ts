@@ -4,14 +4,13 @@ import type {
   SkillCatalogControl,
   SkillReadResult,
 } from "@elowen/plugin-api";
+import { ElowenError, isElowenError } from "@elowen/plugin-shared/errors";
+import { xmlElement } from "@elowen/plugin-shared/xml";
 import {
-  ElowenError,
-  isElowenError,
   SKILLS_CATALOG_FAILED,
   SKILLS_FILE_READ_FAILED,
   SKILLS_INPUT_TRANSFORM_FAILED,
-} from "@elowen/plugin-shared/errors";
-import { xmlElement } from "@elowen/plugin-shared/xml";
+} from "./error-codes.js";
 import { SKILL_COMMAND_PREFIX } from "./limits.js";
 
 /** An explicit invocation split at the first whitespace: `/skill:` + name + separator + rest. */

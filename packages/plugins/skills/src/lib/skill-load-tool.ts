@@ -6,10 +6,11 @@ import {
   type SkillReadResult,
   textResult,
 } from "@elowen/plugin-api";
-import { ElowenError, SKILLS_FILE_READ_FAILED } from "@elowen/plugin-shared/errors";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import { xmlElement } from "@elowen/plugin-shared/xml";
 import { z } from "zod";
 import { visible } from "./catalog-reads.js";
+import { SKILLS_FILE_READ_FAILED } from "./error-codes.js";
 import { SKILL_LOAD_PAGE_LINES } from "./limits.js";
 
 /** One page of a skill's served text, by 1-based line offset. */

@@ -1,13 +1,10 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  isElowenError,
-  SKILLS_EDIT_FAILED,
-  SKILLS_ROLLBACK_FAILED,
-} from "@elowen/plugin-shared/errors";
+import { errorMessage, isElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { errnoError, tempDir } from "../../test/temp-dir.js";
-import type { TextWriter } from "./atomic-text.js";
+import { SKILLS_EDIT_FAILED, SKILLS_ROLLBACK_FAILED } from "./error-codes.js";
+import type { TextWriter } from "./file-ops.js";
 import type { SkillOwner } from "./owners.js";
 import { PROVENANCE_FILE } from "./provenance.js";
 import { createSkillFiles, type SkillFilesOptions } from "./skill-files.js";
@@ -109,7 +106,7 @@ describe("transferring a skill to another owner", () => {
   });
 
   test("restores the original location when the destination write fails with an errno refusal", async () => {
-    const { writeTextAtomic } = await import("./atomic-text.js");
+    const { writeTextAtomic } = await import("@elowen/plugin-shared/atomicText");
     const { files, source, destination } = await setup({
       io: { writeText: failingAtInstance(errnoError("ENOSPC", -28, "write"), writeTextAtomic) },
     });
@@ -124,7 +121,7 @@ describe("transferring a skill to another owner", () => {
   });
 
   test("restores the original and reports a programming error of the destination write", async () => {
-    const { writeTextAtomic } = await import("./atomic-text.js");
+    const { writeTextAtomic } = await import("@elowen/plugin-shared/atomicText");
     const { files, source } = await setup({
       io: { writeText: failingAtInstance(new TypeError("bug"), writeTextAtomic) },
     });
@@ -137,7 +134,7 @@ describe("transferring a skill to another owner", () => {
 
   test("reports a failed rollback as skills.rollback_failed, naming where the directory was left", async () => {
     const { rename } = await import("node:fs/promises");
-    const { writeTextAtomic } = await import("./atomic-text.js");
+    const { writeTextAtomic } = await import("@elowen/plugin-shared/atomicText");
     let renames = 0;
     const { files, destination } = await setup({
       io: {
@@ -153,7 +150,7 @@ describe("transferring a skill to another owner", () => {
       .transfer(ME, "report-guide", INSTANCE, { edit: { content: "new" } })
       .catch((e: unknown) => e);
     expect(isElowenError(failure, SKILLS_ROLLBACK_FAILED)).toBe(true);
-    expect((failure as Error).message).toContain(destination);
+    expect(errorMessage(failure)).toContain(destination);
     expect(await readFile(join(destination, "SKILL.md"), "utf8")).toBe(ORIGINAL);
   });
 });

@@ -1,11 +1,7 @@
 import { join } from "node:path";
-import {
-  ElowenError,
-  SKILLS_EDIT_FAILED,
-  SKILLS_MOVE_FAILED,
-  SKILLS_ROLLBACK_FAILED,
-} from "@elowen/plugin-shared/errors";
+import { ElowenError, errorMessage } from "@elowen/plugin-shared/errors";
 import type { SkillEdit } from "./edit-input.js";
+import { SKILLS_EDIT_FAILED, SKILLS_MOVE_FAILED, SKILLS_ROLLBACK_FAILED } from "./error-codes.js";
 import {
   discardDirectory,
   ensureFolder,
@@ -156,7 +152,7 @@ async function restore(
       code: SKILLS_ROLLBACK_FAILED,
       summary: `skill "${name}" could not be moved back after its edit failed`,
       expected: `the directory back at ${original}`,
-      received: `it is still at ${moved}; the edit failed with: ${(writeError as Error).message}`,
+      received: `it is still at ${moved}; the edit failed with: ${errorMessage(writeError)}`,
       fix: "move the directory back by hand",
       cause: rollbackError,
     });

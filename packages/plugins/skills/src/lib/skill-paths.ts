@@ -8,8 +8,8 @@ import {
   ElowenError,
   InstanceCondition,
   isErrnoFailure,
-  SKILLS_FILE_READ_FAILED,
 } from "@elowen/plugin-shared/errors";
+import { SKILLS_FILE_READ_FAILED } from "./error-codes.js";
 import { parseSkillSource, type SkillSource } from "./frontmatter.js";
 import { SKILL_SOURCE_MAX_BYTES } from "./limits.js";
 import type { SkillOwner } from "./owners.js";

@@ -12,9 +12,10 @@ export const SKILLS_EDIT_FAILED = "skills.edit_failed";
 export const SKILLS_ROLLBACK_FAILED = "skills.rollback_failed";
 
 /**
- * Every `skills.*` error code, for exhaustive tables. The first three are named by the Skills
- * plugin contract (problem reporting audiences); move, edit and rollback name its move and edit
- * producers' reportable failures (local errno refusals never become these errors).
+ * Every `skills.*` error code this plugin throws (as `ElowenError` codes), for exhaustive tables.
+ * The first three are named by the Skills plugin contract (problem reporting audiences); move,
+ * edit and rollback name its move and edit producers' reportable failures (local errno refusals
+ * never become these errors).
  */
 export const SKILLS_ERROR_CODES = [
   SKILLS_CATALOG_FAILED,
