@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The README's two commands, usable on a machine that has only Node 20 and npm:
-//   npm start       installs, builds, and runs `elowen daemon` on its embedded defaults
+//   npm start       installs, builds, and runs `elowen daemon` on its embedded defaults (start.mjs)
 //   npm run check   installs (and Chromium and tmux for the tests), then runs everything CI runs
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pnpm } from "./pnpm.mjs";
+import { start } from "./start.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 const [mode = "check", ...rest] = process.argv.slice(2);
@@ -67,31 +68,38 @@ function ensureSystemTools() {
   process.exit(1);
 }
 
-if (mode === "start") {
-  install();
-  // `elowen daemon` runs the daemon in the foreground and serves the web client when it is built.
-  step(
-    "build the daemon",
-    pnpm(["turbo", "run", "build", "--filter", "@elowen/daemon..."], { cwd: root }),
-  );
-  if (pnpm(["turbo", "run", "build", "--filter", "@elowen/web"], { cwd: root }) !== 0) {
+// The daemon's PostgreSQL store tests need a server at 127.0.0.1:5432; a test that cannot reach
+// it fails. Started here when the cluster is installed but down; otherwise a message says how.
+function ensurePostgres() {
+  const ready = () => spawnSync("pg_isready", ["-q", "-h", "127.0.0.1", "-p", "5432"]).status === 0;
+  if (spawnSync("sh", ["-c", "command -v pg_isready"]).status !== 0) {
     console.error(
-      "\n! The web client did not build: the daemon will serve the API alone (the CLI works).",
+      "the PostgreSQL store tests need PostgreSQL 15 at 127.0.0.1:5432 (trust authentication for user postgres): install Debian's postgresql package, then run again.",
     );
+    process.exit(1);
   }
-  step(
-    "build the CLI",
-    pnpm(["turbo", "run", "build", "--filter", "@elowen/cli", "--only"], { cwd: root }),
-  );
-  const bin = join(root, "apps", "cli", "dist", "bin.js");
-  const r = spawnSync(process.execPath, [bin, "daemon", ...rest], {
-    stdio: "inherit",
-    cwd: process.cwd(),
-  });
-  process.exit(r.status ?? 0);
+  if (ready()) return;
+  const versions = existsSync("/etc/postgresql") ? readdirSync("/etc/postgresql") : [];
+  for (const version of versions) {
+    console.log(`Starting PostgreSQL ${version} (pg_ctlcluster)…`);
+    spawnSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], {
+      stdio: "inherit",
+    });
+  }
+  if (!ready()) {
+    console.error(
+      "PostgreSQL is not accepting connections at 127.0.0.1:5432: start it with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`, then run again.",
+    );
+    process.exit(1);
+  }
+}
+
+if (mode === "start") {
+  process.exitCode = await start(root, rest);
 } else if (mode === "check") {
   install();
   ensureSystemTools();
+  ensurePostgres();
   step("lint", pnpm(["run", "lint"], { cwd: root }));
   step(
     "build, typecheck, package checks and tests",

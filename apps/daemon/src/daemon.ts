@@ -2,13 +2,16 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { BrainStatusModel } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
+import type { SkillSourceSet } from "@elowen/skill-catalog";
 import { Brain } from "./brain/brain.js";
 import { systemBrainClock } from "./brain/brain-host.js";
 import { resolveModel } from "./brain/model/resolve-model.js";
 import { brainParts } from "./brain/parts.js";
 import { pluginTurnServices } from "./brain/plugin-services.js";
 import { SkillLearning } from "./brain/review/skill-learning.js";
+import { warmWorkspaceTools } from "./brain/tools/workspace-tools.js";
 import { loadConfig } from "./config/load-config.js";
+import { pluginSettings } from "./config/plugin-sections.js";
 import type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
 import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
 import { gracefulStop } from "./graceful-stop.js";
@@ -23,14 +26,18 @@ import { isGranted } from "./plugins/call-scope/grants.js";
 import type { PluginHost } from "./plugins/context/plugin-host.js";
 import { hostSkillCatalogControl } from "./plugins/context/skill-catalog-control.js";
 import { TurnServicesSlot } from "./plugins/context/turn-services.js";
-import { discoverPlugins } from "./plugins/loading/discover.js";
+import { processHookRegistrar } from "./plugins/formats/process-hooks/process-hook-registrar.js";
+import { InstalledPlugins, pluginLoadOptions } from "./plugins/install/installed-plugins.js";
+import { candidateNames, discoverPlugins } from "./plugins/loading/discover.js";
 import { loadPlugins } from "./plugins/loading/load-plugins.js";
 import { PromptBoxService } from "./plugins/prompt-box/prompt-box.js";
 import { PromptBoxRelay } from "./plugins/prompt-box/prompt-box-relay.js";
 import { PluginRegistry } from "./plugins/registries/registry.js";
 import { preferredLanguage } from "./plugins/ui/view-strings.js";
+import { startAgentSkills } from "./skills/agent-skills.js";
+import { sweepStaleTemporaries } from "./stale-temporaries.js";
 import { startBlobSweep } from "./store/blob-sweep.js";
-import { openSqliteStore } from "./store/sqlite/sqlite-store.js";
+import { openStore } from "./store/open-store.js";
 import type { Store } from "./store/store.js";
 
 /** How to start a daemon in this process. Everything is optional: no config runs on defaults. */
@@ -69,6 +76,11 @@ export interface RunningDaemon {
     readonly brain: Brain;
     /** The post-turn skill reviewer's core side: live budget, connections, quota, observers. */
     readonly learning: SkillLearning;
+    /**
+     * The Agent Skills folders read into the catalog, by contributor: `add(contributor, source)`
+     * adds a labelled folder (a plugin's `skills/`) that is watched and reloaded like the rest.
+     */
+    readonly skillSources: SkillSourceSet;
     readonly events: SessionEvents;
     /** Append-then-publish for the brain: commits entries, then tells clients. */
     readonly journal: LiveJournal;
@@ -96,11 +108,13 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
   // The model is resolved before anything is written: a bad script or a missing key stops here.
   const modelRuntime = resolveModel(config.model, env);
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  const store: Store = openSqliteStore({ file: config.store.path });
   const coreLog = (message: string) => sink(`[daemon] ${message}`);
+  const store: Store = await openStore(config.store, (message) => sink(`[store] ${message}`));
   // From plugin loading on, a start that fails still lets them clean up (plugin.shutdown once).
   let releasePlugins: (() => Promise<unknown>) | undefined;
+  let releaseSources: (() => Promise<unknown>) | undefined;
   try {
+    await removeStaleTemporaries(home, coreLog);
     const owner = await ensureOwner(store, home);
     let admits = true;
     let model: BrainStatusModel = modelRuntime.status;
@@ -108,9 +122,6 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     const registry = new PluginRegistry({
       log: coreLog,
       logger: pluginLogger(sink, "hooks"),
-      // The Skills plugin keeps each account's skills in <its data dir>/personal/<account id>.
-      personalSkillsRoot: (userId) =>
-        join(home, "plugins-data", "skills", "personal", String(userId)),
       pluginSkillsOff: (userId) => skillsOff.has(userId),
     });
     const events = new SessionEvents();
@@ -144,16 +155,32 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       });
       registry.hooks.close();
     };
-    await loadPlugins(
-      discoverPlugins({ bundled: config.plugins.bundled, dirs: config.plugins.dirs, home }),
-      host,
-      {
-        home,
-        disabled: config.plugins.disabled,
-        consent: config.plugins.consent,
-        settings: config.plugins.settings,
-      },
-    );
+    const candidates = discoverPlugins({
+      bundled: config.plugins.bundled,
+      dirs: config.plugins.dirs,
+      home,
+    });
+    const workspaceRoot = config.brain.workspaceRoot ?? join(home, "workspaces");
+    const loadOptions = {
+      ...(await pluginLoadOptions(home, config.plugins, coreLog)),
+      processHooks: processHookRegistrar(workspaceRoot, registry),
+      settings: pluginSettings(
+        loaded.file,
+        loaded.sections,
+        config.plugins.settings,
+        candidateNames(candidates),
+      ),
+    };
+    await loadPlugins(candidates, host, loadOptions);
+    const installedPlugins = new InstalledPlugins(home, host, loadOptions);
+    const skillSources = await startAgentSkills({
+      config: config.skills,
+      home,
+      env,
+      catalog: registry.skills,
+      log: (message) => sink(`[skills] ${message}`),
+    });
+    releaseSources = () => skillSources.close();
     const learning = new SkillLearning({
       store,
       model: modelRuntime,
@@ -173,7 +200,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         cards,
         model: modelRuntime,
         config: config.brain,
-        workspaceRoot: config.brain.workspaceRoot ?? join(home, "workspaces"),
+        workspaceRoot,
         clock: systemBrainClock,
         admitsNewWork: () => admits,
         log: (message) => sink(`[brain] ${modelRuntime.redact(message)}`),
@@ -193,6 +220,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         promptBox,
         language,
         log: coreLog,
+        installedPlugins,
         status: {
           providers: registry.statusProviders,
           model: () => model,
@@ -205,6 +233,8 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
           else skillsOff.add(accountId);
         },
         learningStatus: (access) => learning.status(access),
+        skillSources,
+        releasePlugin: (pluginName) => registry.hooks.release(pluginName),
         hookAudit: () => [
           ...registry.hooks.audit().map((e) => ({ ...e })),
           ...registry.capabilityAudit.entries().map((e) => ({ ...e })),
@@ -224,11 +254,14 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       {
         listenHost: config.server.host,
         allowedHosts: config.server.allowedHosts,
+        allowedOrigins: config.server.allowedOrigins,
         bodyLimitBytes: config.server.bodyLimitBytes,
         ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
       },
     );
     const address = await listenOn(app, config.server.host, config.server.port);
+    // What the first turn would load on its path is loaded now, once the daemon answers.
+    if (config.brain.workspaceTools) setImmediate(() => void warmWorkspaceTools());
     const url = address;
     const writeFile = options.writeDaemonFile ?? true;
     if (writeFile) await writeDaemonFile(home, { url, pid: process.pid, startedAt: Date.now() });
@@ -242,6 +275,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         },
         quiet: [
           { name: "blob sweep", run: () => sweep.stop() },
+          { name: "skill folders", run: () => skillSources.close() },
           { name: "skill learning", run: () => learning.pause() },
         ],
         pauseBrain: (deadline) => brain.pause(deadline),
@@ -269,15 +303,25 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       home,
       ownerTokenFile: owner.file,
       config,
-      host: { ...host, brain, learning },
+      host: { ...host, brain, learning, skillSources },
       stop,
     };
   } catch (error) {
     await releasePlugins?.().catch((failure: unknown) =>
       coreLog(`plugin.shutdown after a failed start: ${errorMessage(failure)}`),
     );
+    await releaseSources?.();
     await store.close();
     modelRuntime.close();
     throw error;
   }
+}
+
+/** Start-up removes the temporaries a killed writer left (see {@link sweepStaleTemporaries}). */
+async function removeStaleTemporaries(home: string, log: (message: string) => void): Promise<void> {
+  const { removed, failed } = await sweepStaleTemporaries(home);
+  if (removed.length > 0)
+    log(`removed ${removed.length} temporary file(s) a stopped writer left behind`);
+  for (const { path, error } of failed)
+    log(`could not remove the stale temporary ${path}: ${error}`);
 }

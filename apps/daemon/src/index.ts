@@ -128,6 +128,7 @@ export { NoSessionError } from "./plugins/prompt-box/session-target.js";
 export type { PluginRegistry } from "./plugins/registries/registry.js";
 export type { RegisteredTool } from "./plugins/registries/tool-registry.js";
 export { OFFLINE_MODEL } from "./plugins/status/status-assembly.js";
+export type { BlobStorage } from "./store/blob-storage.js";
 export { BLOB_HASH_PATTERN, BlobStore } from "./store/blob-store.js";
 export { SchemaTooNewError } from "./store/sqlite/migrate.js";
 export { DatabaseLockedError } from "./store/sqlite/open-database.js";

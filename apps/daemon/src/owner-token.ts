@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeTextAtomic } from "@elowen/plugin-shared/atomicText";
 import type { Store } from "./store/store.js";
+import { StoreError } from "./store/store-error.js";
 
 /** The owner token's file name in the data directory. */
 export const OWNER_TOKEN_FILE = "owner.token";
@@ -17,8 +18,18 @@ export async function ensureOwner(
 ): Promise<{ readonly file: string; readonly created: boolean }> {
   const file = join(home, OWNER_TOKEN_FILE);
   let owner = await store.accounts.owner();
-  const created = owner === undefined;
-  owner ??= await store.accounts.create({ name: "owner", role: "owner" });
+  let created = owner === undefined;
+  if (owner === undefined) {
+    try {
+      owner = await store.accounts.create({ name: "owner", role: "owner" });
+    } catch (error) {
+      // Another instance on the same database created it first: this one signs in as it.
+      const existing = await store.accounts.owner();
+      if (!(error instanceof StoreError && error.code === "conflict") || !existing) throw error;
+      owner = existing;
+      created = false;
+    }
+  }
   if (!created && existsSync(file)) return { file, created };
   const { token } = await store.tokens.issue(
     owner.id,

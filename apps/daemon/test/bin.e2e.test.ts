@@ -70,7 +70,7 @@ describe("elowen-daemon (the real bin)", () => {
     const dir = home();
     writeFileSync(
       join(dir, "elowen.yaml"),
-      "server:\n  port: -1\n  host: 'not a host!'\nstore:\n  kind: postgres\n",
+      "server:\n  port: -1\n  host: 'not a host!'\nstore:\n  kind: mongodb\n",
     );
     const daemon = spawnNode([bin], { ELOWEN_HOME: dir });
     expect((await daemon.exited()).code).toBe(78);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
@@ -14,6 +14,7 @@ beforeAll(async () => {
       "collide",
       "collide-core",
       "new-shared-api",
+      "peer-range",
       "reviewer-v1",
       "no-register",
       "missing-dir",
@@ -65,6 +66,15 @@ describe("plugin loading", () => {
     expect(files.filter((f) => f.endsWith("registered"))).toEqual([]);
   });
 
+  test("a plugin-api peer range the host does not satisfy is refused naming both versions", async () => {
+    const version = JSON.parse(
+      readFileSync(join(import.meta.dirname, "../../../packages/plugin-api/package.json"), "utf8"),
+    ).version;
+    expect((await stateOf("acme-peer-range"))?.reason).toBe(
+      `acme-peer-range peer-depends on @elowen/plugin-api ^99.0.0, but this host runs @elowen/plugin-api ${version}`,
+    );
+  });
+
   test("a command named like a core command is refused naming core and the plugin", async () => {
     expect((await stateOf("acme-collide-core"))?.reason).toBe(
       "register threw: registerCommand: /help is a core command; acme-collide-core cannot register it",
@@ -94,7 +104,7 @@ describe("plugin loading", () => {
   });
 
   test("every refusal is logged with its reason", () => {
-    expect(t.lines.filter((l) => l.includes("plugin refused")).length).toBe(9);
+    expect(t.lines.filter((l) => l.includes("plugin refused")).length).toBe(10);
   });
 });
 

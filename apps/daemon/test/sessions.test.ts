@@ -27,6 +27,16 @@ describe("sessions", () => {
     expect((await json(response)).title).toBeNull();
   });
 
+  test("an untitled session takes its title from its first message; a titled one keeps its own", async () => {
+    const untitled = await t.owner.sessions.create();
+    await t.submitTurn(untitled.id, "  Plan the trip to Oslo\nwith details");
+    await t.submitTurn(untitled.id, "A second message");
+    expect((await t.owner.sessions.get(untitled.id)).title).toBe("Plan the trip to Oslo");
+    const titled = await t.owner.sessions.create({ title: "Mine" });
+    await t.submitTurn(titled.id, "Hello");
+    expect((await t.owner.sessions.get(titled.id)).title).toBe("Mine");
+  });
+
   test("lists page by cursor, most recently updated first", async () => {
     const user = await t.account("pager");
     const ids: string[] = [];

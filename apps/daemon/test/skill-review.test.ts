@@ -195,7 +195,8 @@ describe("the review child", () => {
     await t.daemon.host.learning.idle();
     expect(probeRuns(t.home)).toHaveLength(1);
     expect((await ada.client.sessions.history(session.id)).entries).toEqual(settledHistory);
-    expect((await ada.client.sessions.get(session.id)).title).toBeNull();
+    // Titled from its first message by the turn route; the review changes nothing.
+    expect((await ada.client.sessions.get(session.id)).title).toBe("weather?");
     expect(log.raw.length).toBe(settledEvents);
     await log.close();
     const charges = await t.daemon.host.store.usage.list(ada.id);

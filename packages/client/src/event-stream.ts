@@ -31,6 +31,11 @@ export interface SubscribeOptions {
   readonly onError?: (error: unknown) => void;
   /** Called each time a stream opens (first connect and every reconnect). */
   readonly onOpen?: () => void;
+  /**
+   * Called when a stream could not open or broke and a reconnect is scheduled (the daemon is
+   * down or restarting, the network dropped): a client can show that it is reconnecting.
+   */
+  readonly onDrop?: (error: unknown) => void;
   /** Resume after this event id (sent as `Last-Event-ID`). */
   readonly lastEventId?: string;
   /** Aborting ends the subscription. */
@@ -156,8 +161,10 @@ export function subscribeEvents(
 
   const run = async () => {
     while (!controller.signal.aborted) {
+      let dropped: unknown;
       try {
         await connect();
+        dropped = new Error("the event stream ended");
       } catch (error) {
         if (error instanceof StopError) {
           options.onError?.(error.cause);
@@ -165,8 +172,10 @@ export function subscribeEvents(
           return;
         }
         // The network failed or the stream broke: reconnect below.
+        dropped = error;
       }
       if (controller.signal.aborted) return;
+      options.onDrop?.(dropped);
       await sleep(timers, delay.nextWait(), controller.signal);
     }
   };

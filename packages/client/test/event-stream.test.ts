@@ -60,6 +60,25 @@ describe("session event subscriptions", () => {
     expect(events[0]).toEqual({ id: "b.9", type: "message", data: 1 });
   });
 
+  test("tells onDrop each time a stream cannot open or breaks, then opens again (a visible reconnecting state)", async () => {
+    const url = await serve((_req, res, n) => {
+      if (n === 1) return res.writeHead(503).end();
+      sse(res);
+      if (n === 2) return res.end("id: b.1\ndata: 1\n\n");
+      res.write("id: b.2\ndata: 2\n\n");
+    });
+    const seen: string[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: (e) => seen.push(`event ${e.id}`),
+      onOpen: () => seen.push("open"),
+      onDrop: () => seen.push("drop"),
+      reconnect: { initialDelayMs: 5 },
+    });
+    while (!seen.includes("event b.2")) await new Promise((r) => setTimeout(r, 5));
+    await sub.close();
+    expect(seen).toEqual(["drop", "open", "event b.1", "drop", "open", "event b.2"]);
+  });
+
   test("an event cut off mid-frame is never delivered; the reconnect resumes after the last whole one and delivers each event once", async () => {
     const lastIds: (string | undefined)[] = [];
     const url = await serve((req, res, n) => {
@@ -196,7 +215,7 @@ describe("session event subscriptions", () => {
       onError: (e) => errors.push(e),
     });
     await sub.done;
-    expect((errors[0] as Error).message).toBe("listener broke");
+    expect(errors[0]).toMatchObject({ message: "listener broke" });
   });
 });
 
@@ -300,5 +319,38 @@ describe("reconnect delays (measured on an injected clock)", () => {
     expect((await timers.next()).ms).toBe(2500);
     await sub.close();
     expect(errors).toEqual([]);
+  });
+});
+
+describe("SSE framing as the WHATWG specification's examples write it", () => {
+  test("comments, CRLF and CR line ends, data without a space, multi-line data and a missing id", async () => {
+    const url = await serve((_req, res, n) => {
+      sse(res);
+      if (n > 1) return;
+      res.end(
+        [
+          ": test stream\r\n",
+          'id: b.1\r\nevent: card\r\ndata:{"a":\r\ndata: 1}\r\n\r\n',
+          "id: b.2\revent: card\rdata: 2\r\r",
+          "data: 3\n\n",
+          "event: ping\ndata\n\n",
+          "data: 4 (no blank line: never dispatched)",
+        ].join(""),
+      );
+    });
+    const events: SessionEvent[] = [];
+    const sub = new ElowenClient({ baseUrl: url }).sessions.events("s_x", {
+      onEvent: (e) => events.push(e),
+      reconnect: { initialDelayMs: 1000 },
+    });
+    while (events.length < 4) await new Promise((r) => setTimeout(r, 5));
+    await sub.close();
+    // A data line with no value is an event with empty data (the spec dispatches it).
+    expect(events).toEqual([
+      { id: "b.1", type: "card", data: { a: 1 } },
+      { id: "b.2", type: "card", data: 2 },
+      { id: "b.2", type: "message", data: 3 },
+      { id: "b.2", type: "ping", data: "" },
+    ]);
   });
 });

@@ -27,6 +27,8 @@ export interface ChainHost {
     detail: string,
     durationMs: number,
   ): void;
+  /** A hook's synchronous run held the event loop past its budget (see `Quarantine`). */
+  blocked(entry: ChainEntry, rules: ChainRules, blockedMs: number, budgetMs: number): void;
 }
 
 /** One raise of a chain: everything its layers share. */
@@ -35,7 +37,10 @@ export interface ChainRun {
   readonly rules: ChainRules;
   readonly entries: readonly ChainEntry[];
   readonly bottom: (event: never) => unknown;
-  /** The input as the engine raised it: engine fields are restored from it. */
+  /**
+   * The engine's frozen snapshot of the input as it raised it: engine fields are restored from it,
+   * pinned fields judged against it and read from it (the hooks get a copy, the bottom another).
+   */
   readonly engineInput: Readonly<Record<string, unknown>>;
   readonly scope: ChainScope | undefined;
   readonly budgetMs: number;
@@ -54,7 +59,12 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 export function noop(): void {}
 
 /** The chain host of a bus: its clock and queue, and failures into its audit and the plugin's log. */
-export function chainHost(clock: Clock, queue: DeadlineQueue, audit: AuditLog): ChainHost {
+export function chainHost(
+  clock: Clock,
+  queue: DeadlineQueue,
+  audit: AuditLog,
+  blocked: (pluginName: string, hook: string, blockedMs: number, budgetMs: number) => void,
+): ChainHost {
   return {
     queue,
     clock,
@@ -63,5 +73,7 @@ export function chainHost(clock: Clock, queue: DeadlineQueue, audit: AuditLog): 
       audit.record(clock.now(), entry.pluginName, rules.event, durationMs, outcome, detail);
       entry.log.warn(`${rules.event} hook skipped: ${detail}`, { event: rules.event, outcome });
     },
+    blocked: (entry, rules, blockedMs, budgetMs) =>
+      blocked(entry.pluginName, rules.event, blockedMs, budgetMs),
   };
 }

@@ -3,6 +3,7 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import { type ChainEntry, type ChainRun, isThenable, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";
 import { Refusal } from "./chain-rewrite.js";
+import { eventCopy, restoreFixed } from "./chain-snapshot.js";
 import { HookBusError } from "./errors.js";
 import { BUDGET_RESUME, BUDGET_SPENT, resumeSoon, TurnBudget } from "./turn-budget.js";
 import { installTurnContext } from "./turn-context.js";
@@ -27,7 +28,8 @@ export function runFrom(run: ChainRun, index: number, event: Event): Promise<unk
     const matcher = (entries[i] as ChainEntry).matcher;
     if (matcher === undefined || matcher(event)) return new ChainInvocation(run, i, event)[START]();
   }
-  return callBottom(run.bottom as (e: Event) => unknown, event);
+  // The bottom gets an object no hook holds: nothing a hook assigns later reaches the engine.
+  return callBottom(run.bottom as (e: Event) => unknown, eventCopy(event));
 }
 
 /** Calls the engine's bottom: a promise of its answer, rejected if it throws. */
@@ -90,15 +92,19 @@ export class ChainInvocation {
   /** Calls the hook and returns the promise of this layer's answer. */
   [START](): Promise<unknown> {
     const run = this.#run;
+    const clock = run.host.clock;
     let returned: unknown;
+    const entry = run.entries[this.#index] as ChainEntry;
+    const startedAt = clock.now();
     try {
-      const hook = (run.entries[this.#index] as ChainEntry).hook as Hook;
       // Absent scope fields read as undefined, which is what ChainContext's optional fields mean.
-      returned = hook(this as unknown as ChainContext, this.#event, this.#nextFn);
+      returned = (entry.hook as Hook)(this as unknown as ChainContext, this.#event, this.#nextFn);
     } catch (error) {
+      this.#checkBlocked(entry, startedAt);
       if (this.#phase !== SETTLED) this.#fail("error", `threw: ${errorMessage(error)}`);
       return this.#outcome();
     }
+    this.#checkBlocked(entry, startedAt);
     const next = this.#next;
     if (returned === next && next !== undefined && this.#phase === SYNC) {
       this.#phase = SETTLED;
@@ -114,6 +120,13 @@ export class ChainInvocation {
         this.#fail("error", `returned an unreadable value: ${errorMessage(error)}`);
     }
     return this.#outcome();
+  }
+
+  /** Reports a hook whose synchronous run held the event loop past its budget. */
+  #checkBlocked(entry: ChainEntry, startedAt: number): void {
+    const run = this.#run;
+    const blockedMs = run.host.clock.now() - startedAt;
+    if (blockedMs > run.budgetMs) run.host.blocked(entry, run.rules, blockedMs, run.budgetMs);
   }
 
   /** Called by the budget when it is spent while the hook runs. */
@@ -192,7 +205,7 @@ export class ChainInvocation {
     );
     rejected.then(noop, noop);
     this.#next = rejected;
-    const skipped = runFrom(this.#run, this.#index + 1, this.#event);
+    const skipped = runFrom(this.#run, this.#index + 1, this.#received());
     this.#fail("error", `refused: ${refusal.reason}`, skipped);
     return rejected;
   }
@@ -242,7 +255,7 @@ export class ChainInvocation {
       return;
     }
     const rules = this.#run.rules;
-    const checked = checkResult(rules, value, this.#event, answered, slow?.answer);
+    const checked = checkResult(rules, value, this.#run.engineInput, answered, slow?.answer);
     if (checked instanceof Refusal) {
       this.#fail("error", checked.reason);
       return;
@@ -261,7 +274,12 @@ export class ChainInvocation {
     budget?.pause();
     const entry = run.entries[this.#index] as ChainEntry;
     run.host.failed(entry, run.rules, outcome, detail, budget?.spentMs ?? 0);
-    this.#settle(fallback ?? this.#next ?? runFrom(run, this.#index + 1, this.#event));
+    this.#settle(fallback ?? this.#next ?? runFrom(run, this.#index + 1, this.#received()));
+  }
+
+  /** The event as received, with any pinned or engine field the hook edited in place put back. */
+  #received(): Event {
+    return restoreFixed(this.#run.rules, this.#event, this.#run.engineInput);
   }
 
   #settle(value: unknown): void {

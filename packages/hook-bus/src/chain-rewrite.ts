@@ -14,8 +14,10 @@ export class Refusal {
 type Event = Record<string, unknown>;
 
 /**
- * Checks the event a hook passes down (`next(e)`) against the one it received: pinned fields
- * left out are put back and changed ones refused; engine fields are silently restored to the
+ * Checks the event a hook passes down (`next(e)`) against the engine's snapshot of the input (see
+ * `chainSnapshot`), whether the hook passed a new object or edited the one it received in
+ * place: pinned fields left out are put back and changed ones refused, and the event beneath
+ * carries the snapshot's own (frozen) pinned values; engine fields are silently restored to the
  * engine's values; rewritten fields must pass their schema; required fields may not be left out;
  * a field the input does not have is refused. Returns the event the hooks beneath read (the
  * received one when `next` got nothing or that very object; otherwise, for an event whose fields
@@ -96,7 +98,8 @@ export function compileRewriteCheck(rules: ChainRules): RewriteCheck {
   for (const field of all)
     if (!IDENTIFIER.test(field)) throw new Error(`chain field ${field} is not an identifier`);
   const lines: string[] = [
-    "if (passed === undefined || passed === received) return received;",
+    "if (passed === undefined) passed = received;",
+    `if (passed === received${sameFixed(rules)}) return received;`,
     `if (typeof passed !== 'object' || passed === null || Array.isArray(passed)) ${refuse("notObject(passed)")}`,
     ...(rules.wholeCheck ? copyChecks(rules, free) : buildChecks(rules, free, all)),
   ];
@@ -112,6 +115,14 @@ export function compileRewriteCheck(rules: ChainRules): RewriteCheck {
     return undefined;
   };
   return check;
+}
+
+/**
+ * The generated test that an event passed on as received still holds the engine's pinned and
+ * engine fields (a hook may have edited it in place); when it does not, the full check runs.
+ */
+function sameFixed(rules: ChainRules): string {
+  return [...rules.fixed].map((field) => ` && passed.${field} === engine.${field}`).join("");
 }
 
 /** Generated code that records a refusal and returns undefined. */
@@ -143,8 +154,8 @@ function buildChecks(rules: ChainRules, free: readonly string[], all: readonly s
   for (const field of rules.pinned) {
     const v = local.get(field) as string;
     lines.push(
-      `let ${v} = passed.${field}; { const o = received.${field};`,
-      `  if (${v} !== o) { if (${v} === undefined) ${v} = o; else if (!h.same(${v}, o)) ${refuse(`pinned(${JSON.stringify(field)})`)} } }`,
+      `let ${v} = passed.${field}; { const o = engine.${field};`,
+      `  if (${v} !== o) { if (${v} !== undefined && !h.same(${v}, o)) ${refuse(`pinned(${JSON.stringify(field)})`)} ${v} = o; } }`,
     );
   }
   lines.push(...pinnedKeyChecks(rules));
@@ -177,10 +188,10 @@ function copyChecks(rules: ChainRules, free: readonly string[]): string[] {
   const lines = ["let copy;"];
   for (const field of rules.pinned) {
     lines.push(
-      `{ const v = passed.${field}, o = received.${field};`,
+      `{ const v = passed.${field}, o = engine.${field};`,
       `  if (v !== o) {`,
-      `    if (v === undefined) { copy ??= { ...passed }; copy.${field} = o; }`,
-      `    else if (!h.same(v, o)) ${refuse(`pinned(${JSON.stringify(field)})`)} } }`,
+      `    if (v !== undefined && !h.same(v, o)) ${refuse(`pinned(${JSON.stringify(field)})`)}`,
+      `    copy ??= { ...passed }; if (o === undefined) delete copy.${field}; else copy.${field} = o; } }`,
     );
   }
   lines.push(...pinnedKeyChecks(rules));
@@ -205,6 +216,6 @@ function copyChecks(rules: ChainRules, free: readonly string[]): string[] {
 function pinnedKeyChecks(rules: ChainRules): string[] {
   return rules.pinnedKeys.map((field) => {
     const f = JSON.stringify(field);
-    return `if (!(${f} in received) && ${f} in passed) ${refuse(`pinned(${f})`)}`;
+    return `if (!(${f} in engine) && ${f} in passed) ${refuse(`pinned(${f})`)}`;
   });
 }

@@ -1,4 +1,5 @@
 import { CHAIN_EVENT_NAMES, HOOK_NAMES } from "@elowen/plugin-api";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 
 /** The codes a {@link HookBusError} carries; callers switch on them. */
 export const HOOK_BUS_ERROR_CODES = [
@@ -19,18 +20,17 @@ export type HookBusErrorCode = (typeof HOOK_BUS_ERROR_CODES)[number];
 
 /**
  * A registration or dispatch error of the hook bus: a stable `code`, the `field` at fault when
- * there is one, and a message that says what was expected, what arrived and how to fix it.
+ * there is one, and a message that says what was expected, what arrived and how to fix it. An
+ * `ElowenError`, so `isElowenError(error, "chains.refused_rewrite")` works across copies.
  * Registration errors are thrown; dispatch never throws one at its caller (a hook's own `next`
  * receives `chains.refused_rewrite` when the event it passed down is refused).
  */
-export class HookBusError extends Error {
+export class HookBusError extends ElowenError<HookBusErrorCode> {
   override readonly name = "HookBusError";
-  readonly code: HookBusErrorCode;
   readonly field: string | undefined;
 
   constructor(code: HookBusErrorCode, message: string, field?: string) {
-    super(message);
-    this.code = code;
+    super({ code, summary: message });
     this.field = field;
   }
 }

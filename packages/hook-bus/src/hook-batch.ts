@@ -49,6 +49,7 @@ export class HookBatch extends DeadlineEntry {
   readonly #entries: readonly HookEntry[];
   readonly #budgetMs: number;
   readonly #onSettled: HandlerSettled;
+  readonly #onBlocked: ((index: number, blockedMs: number) => void) | undefined;
   readonly #done: Uint8Array;
   readonly #started: Float64Array;
   #pending = 0;
@@ -62,6 +63,7 @@ export class HookBatch extends DeadlineEntry {
     entries: readonly HookEntry[],
     budgetMs: number,
     onSettled: HandlerSettled,
+    onBlocked?: (index: number, blockedMs: number) => void,
   ) {
     super();
     this.#clock = clock;
@@ -69,6 +71,7 @@ export class HookBatch extends DeadlineEntry {
     this.#entries = entries;
     this.#budgetMs = budgetMs;
     this.#onSettled = onSettled;
+    this.#onBlocked = onBlocked;
     this.#done = new Uint8Array(entries.length);
     this.#started = new Float64Array(entries.length);
   }
@@ -98,6 +101,7 @@ export class HookBatch extends DeadlineEntry {
         waits = isThenable(returned);
       } catch (error) {
         mark = this.#settle(i, "error", error);
+        this.#checkBlocked(i, mark);
         continue;
       }
       if (waits) {
@@ -110,12 +114,19 @@ export class HookBatch extends DeadlineEntry {
       } else {
         mark = this.#settle(i, "ok", returned);
       }
+      this.#checkBlocked(i, mark);
     }
     if (this.#pending === 0) return RESOLVED;
     this.#queue.add(this, startedAt + this.#budgetMs);
     return new Promise<void>((resolve) => {
       this.#resolve = resolve;
     });
+  }
+
+  /** Reports a handler whose synchronous run held the event loop past the budget. */
+  #checkBlocked(index: number, mark: number): void {
+    const blockedMs = mark - (this.#started[index] as number);
+    if (blockedMs > this.#budgetMs) this.#onBlocked?.(index, blockedMs);
   }
 
   [DEADLINE_EXPIRE](): void {

@@ -27,6 +27,7 @@ import { type ChainEntry, type ChainHost, type ChainRun, chainHost } from "./cha
 import { callBottom, runFrom } from "./chain-invocation.js";
 import { chainEntry } from "./chain-registration.js";
 import { CHAIN_RULES, type ChainRules } from "./chain-rules.js";
+import { chainSnapshot, eventCopy } from "./chain-snapshot.js";
 import { DeadlineQueue } from "./deadline-queue.js";
 import { HookBusError, unknownEvent, unknownHook } from "./errors.js";
 import {
@@ -45,6 +46,7 @@ import {
   shutdownHooks,
 } from "./lifecycle-dispatch.js";
 import { pluginLogger, silentLogger } from "./plugin-log.js";
+import { Quarantine, type QuarantinedPlugin } from "./quarantine.js";
 import { callStepBottom, streamFrom } from "./step-invocation.js";
 import { type Clock, systemClock, systemTimers } from "./time.js";
 
@@ -70,6 +72,9 @@ export class HookBus implements ChainDispatcher {
   readonly #hooks = new Map<HookName, readonly HookEntry[]>();
   /** One lane per chain event, replaced whole when its hooks change (a raise reads one snapshot). */
   readonly #chains: { [E in ChainEventName]: ChainLane };
+  /** Every chain hook registered, quarantined or not, per event in registration order. */
+  readonly #chainEntries = new Map<ChainEventName, readonly ChainEntry[]>();
+  readonly #quarantine: Quarantine;
   readonly #chainHost: ChainHost;
   readonly #lifecycle: LifecycleHost;
   #shutdown: Promise<ShutdownReport> | undefined;
@@ -90,7 +95,12 @@ export class HookBus implements ChainDispatcher {
         budgetMs: checked.chainBudget(event),
       };
     this.#chains = lanes as { [E in ChainEventName]: ChainLane };
-    this.#chainHost = chainHost(this.#clock, this.#queue, this.#audit);
+    this.#quarantine = new Quarantine(() => {
+      for (const event of CHAIN_EVENT_NAMES) this.#refreshLane(event);
+    });
+    const blocked = (pluginName: string, hook: string, blockedMs: number, budgetMs: number) =>
+      this.#blocked(pluginName, hook, blockedMs, budgetMs);
+    this.#chainHost = chainHost(this.#clock, this.#queue, this.#audit, blocked);
     this.#lifecycle = {
       clock: this.#clock,
       queue: this.#queue,
@@ -105,7 +115,9 @@ export class HookBus implements ChainDispatcher {
           return [];
         }
       },
-      entries: (name) => this.#hooks.get(name) ?? [],
+      entries: (name) => this.#activeHooks(name),
+      blocked: (entry, hook, blockedMs, budgetMs) =>
+        blocked(entry.pluginName, hook, blockedMs, budgetMs),
     };
   }
 
@@ -141,12 +153,33 @@ export class HookBus implements ChainDispatcher {
     hook?: unknown,
   ): () => void {
     const entry = chainEntry(pluginName, event, matcherOrHook, hook, (name) => this.#log(name));
-    const lanes = this.#chains;
     const key = entry.event;
-    lanes[key] = { ...lanes[key], entries: [...lanes[key].entries, entry] };
+    this.#chainEntries.set(key, [...(this.#chainEntries.get(key) ?? []), entry]);
+    this.#refreshLane(key);
     return () => {
-      lanes[key] = { ...lanes[key], entries: lanes[key].entries.filter((kept) => kept !== entry) };
+      const kept = (this.#chainEntries.get(key) ?? []).filter((other) => other !== entry);
+      this.#chainEntries.set(key, kept);
+      this.#refreshLane(key);
     };
+  }
+
+  /**
+   * The plugins whose hooks the bus stopped calling because one held the event loop past its
+   * budget (synchronous work: no promise budget can bound it), in the order they were stopped.
+   */
+  quarantined(): readonly QuarantinedPlugin[] {
+    return this.#quarantine.list();
+  }
+
+  /**
+   * Lets a quarantined plugin's hooks be called again: the operator's decision, after fixing or
+   * accepting it. True when the plugin was in quarantine.
+   */
+  release(pluginName: string): boolean {
+    const released = this.#quarantine.release(pluginName);
+    if (released)
+      this.#log(pluginName).info("released from quarantine; its hooks are called again");
+    return released;
   }
 
   /**
@@ -179,7 +212,7 @@ export class HookBus implements ChainDispatcher {
       return Promise.reject(unknownEvent(event, "run"));
     if (lane.entries.length === 0) return callBottom(bottom, input);
     const run = this.#chainRun(lane, bottom, input, scope);
-    return runFrom(run, 0, run.engineInput) as Promise<ChainResult<E>>;
+    return runFrom(run, 0, eventCopy(run.engineInput)) as Promise<ChainResult<E>>;
   }
 
   /**
@@ -194,7 +227,7 @@ export class HookBus implements ChainDispatcher {
     const lane = this.#chains["turn.step"];
     if (lane.entries.length === 0) return callStepBottom(bottom, input);
     const run = this.#chainRun(lane, bottom, input, scope);
-    return streamFrom(run, 0, run.engineInput);
+    return streamFrom(run, 0, eventCopy(run.engineInput));
   }
 
   /**
@@ -278,10 +311,35 @@ export class HookBus implements ChainDispatcher {
       rules: lane.rules,
       entries: lane.entries,
       bottom: bottom as ChainRun["bottom"],
-      engineInput: input as ChainRun["engineInput"],
+      engineInput: chainSnapshot(lane.rules, input as Record<string, unknown>),
       scope,
       budgetMs: lane.budgetMs,
     };
+  }
+
+  /** Rebuilds an event's lane from its registered hooks, leaving quarantined plugins out. */
+  #refreshLane(event: ChainEventName): void {
+    const all = this.#chainEntries.get(event) ?? [];
+    const quarantine = this.#quarantine;
+    const entries =
+      quarantine.size === 0 ? all : all.filter((entry) => !quarantine.has(entry.pluginName));
+    this.#chains[event] = { ...this.#chains[event], entries };
+  }
+
+  /** An event's lifecycle handlers, leaving quarantined plugins out. */
+  #activeHooks(name: HookName): readonly HookEntry[] {
+    const all = this.#hooks.get(name) ?? [];
+    const quarantine = this.#quarantine;
+    return quarantine.size === 0 ? all : all.filter((entry) => !quarantine.has(entry.pluginName));
+  }
+
+  /** A hook held the event loop past its budget: audit it and quarantine its plugin. */
+  #blocked(pluginName: string, hook: string, blockedMs: number, budgetMs: number): void {
+    const at = this.#clock.now();
+    if (!this.#quarantine.add({ pluginName, hook, blockedMs, budgetMs, at })) return;
+    const detail = `blocked the event loop for ${blockedMs} ms (budget ${budgetMs} ms): quarantined, none of its hooks is called until an operator releases it`;
+    this.#audit.record(at, pluginName, hook, blockedMs, "error", detail);
+    this.#log(pluginName).error(`${hook} hook ${detail}`, { hook, blockedMs, budgetMs });
   }
 
   #add<K, T>(map: Map<K, readonly T[]>, key: K, entry: T): () => void {

@@ -13,6 +13,7 @@ export { HOOK_BUS_ERROR_CODES, HookBusError } from "./errors.js";
 export type { HookDenial, HookPersona, RunBoundaryHookPatch } from "./gated-dispatch.js";
 export { HookBus } from "./hook-bus.js";
 export type { ShutdownReport } from "./lifecycle-dispatch.js";
+export type { QuarantinedPlugin } from "./quarantine.js";
 export type { StepToolCall } from "./step-assembly.js";
 export type { Clock, TimerHandle, Timers } from "./time.js";
 export { systemClock, systemTimers } from "./time.js";

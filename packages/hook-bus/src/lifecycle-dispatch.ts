@@ -6,6 +6,7 @@ import {
 } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AuditLog } from "./audit-log.js";
+import { frozenCopy } from "./chain-snapshot.js";
 import type { DeadlineQueue } from "./deadline-queue.js";
 import { type HandlerOutcome, HookBatch } from "./hook-batch.js";
 import { type HookEntry, hookBudgetMs } from "./hook-registration.js";
@@ -19,6 +20,8 @@ export interface LifecycleHost {
   readonly audit: AuditLog;
   grantsOf(pluginName: string): readonly PluginMutation[];
   entries(name: HookName): readonly HookEntry[];
+  /** A handler's synchronous run held the event loop past its budget (see `Quarantine`). */
+  blocked(entry: HookEntry, hook: string, blockedMs: number, budgetMs: number): void;
 }
 
 /** What `shutdown` reports once the pause is over: plugin names by how their hook ended. */
@@ -62,6 +65,16 @@ function record(
   });
 }
 
+/** The batch's report of a handler that held the event loop past its budget. */
+function blockedBy(
+  host: LifecycleHost,
+  entries: readonly HookEntry[],
+  name: HookName,
+): (index: number, blockedMs: number) => void {
+  return (index, blockedMs) =>
+    host.blocked(entries[index] as HookEntry, name, blockedMs, hookBudgetMs(name));
+}
+
 /**
  * Observational dispatch: every handler at once under one deadline, return values discarded
  * (a patch among them is audited as dropped). Resolves when all settled or the budget is spent.
@@ -82,12 +95,14 @@ export function emitObservational(
       const read = outcome === "ok" ? readHookResult(name, value, [], false) : undefined;
       record(host, entry, name, outcome, value, ms, read, at);
     },
+    blockedBy(host, entries, name),
   );
   return batch.start(name, payload);
 }
 
 /**
- * Gated dispatch: one handler at a time in registration order, each under its own budget. `visit`
+ * Gated dispatch: one handler at a time in registration order, each under its own budget, each
+ * reading the payload as the host built it (a frozen deep copy). `visit`
  * sees each honoured patch and returns true to stop (later handlers do not run).
  */
 export async function emitGated(
@@ -97,15 +112,26 @@ export async function emitGated(
   visit: (entry: HookEntry, patch: Readonly<Record<string, unknown>>) => boolean,
 ): Promise<void> {
   const budget = hookBudgetMs(name);
-  for (const entry of host.entries(name)) {
+  const entries = host.entries(name);
+  if (entries.length === 0) return;
+  // One frozen deep copy for all: no handler's edit in place reaches the next one or the host.
+  const seen = frozenCopy(payload);
+  for (const entry of entries) {
     let read: ReadResult | undefined;
-    await new HookBatch(host.clock, host.queue, [entry], budget, (_i, outcome, value, ms, at) => {
-      read =
-        outcome === "ok"
-          ? readHookResult(name, value, host.grantsOf(entry.pluginName), true)
-          : undefined;
-      record(host, entry, name, outcome, value, ms, read, at);
-    }).start(name, payload);
+    await new HookBatch(
+      host.clock,
+      host.queue,
+      [entry],
+      budget,
+      (_i, outcome, value, ms, at) => {
+        read =
+          outcome === "ok"
+            ? readHookResult(name, value, host.grantsOf(entry.pluginName), true)
+            : undefined;
+        record(host, entry, name, outcome, value, ms, read, at);
+      },
+      blockedBy(host, [entry], name),
+    ).start(name, seen);
     const patch = (read as ReadResult | undefined)?.patch;
     if (patch !== undefined && visit(entry, patch)) return;
   }
@@ -128,13 +154,20 @@ export async function shutdownHooks(
   const completed: string[] = [];
   const failed: string[] = [];
   const abandoned: string[] = [];
-  await new HookBatch(host.clock, host.queue, entries, budget, (i, outcome, value, ms, at) => {
-    const entry = entries[i] as HookEntry;
-    const read = outcome === "ok" ? readHookResult(name, value, [], false) : undefined;
-    record(host, entry, name, outcome, value, ms, read, at);
-    (outcome === "ok" ? completed : outcome === "timeout" ? abandoned : failed).push(
-      entry.pluginName,
-    );
-  }).start(name, payload);
+  await new HookBatch(
+    host.clock,
+    host.queue,
+    entries,
+    budget,
+    (i, outcome, value, ms, at) => {
+      const entry = entries[i] as HookEntry;
+      const read = outcome === "ok" ? readHookResult(name, value, [], false) : undefined;
+      record(host, entry, name, outcome, value, ms, read, at);
+      (outcome === "ok" ? completed : outcome === "timeout" ? abandoned : failed).push(
+        entry.pluginName,
+      );
+    },
+    blockedBy(host, entries, name),
+  ).start(name, payload);
   return { completed, failed, abandoned };
 }

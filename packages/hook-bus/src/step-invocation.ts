@@ -9,6 +9,7 @@ import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import { type ChainEntry, type ChainRun, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";
 import { Refusal } from "./chain-rewrite.js";
+import { eventCopy, restoreFixed } from "./chain-snapshot.js";
 import { HookBusError } from "./errors.js";
 import { StepAssembler } from "./step-assembly.js";
 import { checkYield, StepBelow } from "./step-below.js";
@@ -32,7 +33,11 @@ export function streamFrom(run: ChainRun, index: number, event: Event): TurnStep
     const matcher = (entries[i] as ChainEntry).matcher;
     if (matcher === undefined || matcher(event)) return new StepInvocation(run, i, event)[DRIVE]();
   }
-  return callStepBottom(run.bottom as (e: TurnStepInput) => TurnStepStream, event as TurnStepInput);
+  // The bottom gets an object no hook holds: nothing a hook assigns later reaches the engine.
+  return callStepBottom(
+    run.bottom as (e: TurnStepInput) => TurnStepStream,
+    eventCopy(event) as TurnStepInput,
+  );
 }
 
 /** Calls the engine's stream; one that throws at once becomes a stream that fails when read. */
@@ -118,7 +123,12 @@ export class StepInvocation {
       }
       this.#close();
       const below = this.#below;
-      if (below === undefined) return yield* streamFrom(this.#run, this.#index + 1, this.#event);
+      if (below === undefined)
+        return yield* streamFrom(
+          this.#run,
+          this.#index + 1,
+          restoreFixed(this.#run.rules, this.#event, this.#run.engineInput),
+        );
       return yield* below.rest();
     } finally {
       this.#close();
@@ -195,11 +205,13 @@ export class StepInvocation {
           else this.#fail(`threw: ${errorMessage(error)}`);
           resolve(FAILED);
         };
+        const startedAt = this.#run.host.clock.now();
         try {
           Promise.resolve(gen.next()).then(settle, fail);
         } catch (error) {
           fail(error);
         }
+        this.#checkBlocked(startedAt);
       });
       return this.#failed ? FAILED : step;
     } finally {
@@ -207,6 +219,14 @@ export class StepInvocation {
       this.#wake = undefined;
       this.#budget?.pause();
     }
+  }
+
+  /** Reports a hook whose synchronous run (to its next yield or await) held the loop too long. */
+  #checkBlocked(startedAt: number): void {
+    const run = this.#run;
+    const blockedMs = run.host.clock.now() - startedAt;
+    if (blockedMs > run.budgetMs)
+      run.host.blocked(this.#entry(), run.rules, blockedMs, run.budgetMs);
   }
 
   #accept(value: unknown): TurnStepChunk | typeof FAILED {
@@ -241,7 +261,13 @@ export class StepInvocation {
         ? (below.result as TurnStepResult)
         : this.#assembler.result(this.#event as TurnStepInput);
     if (answered && value === below.result) return value as TurnStepResult;
-    const checked = checkResult(this.#run.rules, value, this.#event, answered, below?.result);
+    const checked = checkResult(
+      this.#run.rules,
+      value,
+      this.#run.engineInput,
+      answered,
+      below?.result,
+    );
     if (checked instanceof Refusal) {
       this.#fail(checked.reason);
       return FAILED;

@@ -1,4 +1,11 @@
-import type { ChainDispatcher, PromptAutocompleteInput, TurnStepInput } from "@elowen/plugin-api";
+import type {
+  ChainDispatcher,
+  ChainEvent,
+  DeepReadonly,
+  PromptAutocompleteInput,
+  PromptSubmitInput,
+  TurnStepInput,
+} from "@elowen/plugin-api";
 import { expectTypeOf, test } from "vitest";
 import { HookBus, type HookDenial, type RunBoundaryHookPatch } from "../src/index.js";
 
@@ -10,7 +17,7 @@ test("the bus is the plugin contract's ChainDispatcher", () => {
 
 test("a chain hook reads its event's own input and matcher fields", () => {
   bus.on("p", "prompt.autocomplete", { token: /^#/ }, async (_$, e, next) => {
-    expectTypeOf(e).toEqualTypeOf<PromptAutocompleteInput>();
+    expectTypeOf(e).toEqualTypeOf<DeepReadonly<PromptAutocompleteInput>>();
     return next(e);
   });
   // @ts-expect-error prompt.autocomplete has no field "tokens"
@@ -19,11 +26,26 @@ test("a chain hook reads its event's own input and matcher fields", () => {
 
 test("a turn.step hook is an async generator over next(e)", () => {
   bus.on("p", "turn.step", async function* (_$, e, next) {
-    expectTypeOf(e).toEqualTypeOf<TurnStepInput>();
+    expectTypeOf(e).toEqualTypeOf<ChainEvent<"turn.step">>();
+    expectTypeOf(e).toEqualTypeOf<DeepReadonly<TurnStepInput>>();
     return yield* next(e);
   });
   // @ts-expect-error a turn.step hook yields chunks; a plain answer does not type-check
   bus.on("p", "turn.step", (_$, e) => ({ ...e }));
+});
+
+test("a hook's event is read-only at every depth; a rewrite passes a new object", () => {
+  bus.on("p", "prompt.submit", (_$, e, next) => {
+    // @ts-expect-error pinned fields cannot be assigned in place
+    e.origin = { kind: "bridge" };
+    // @ts-expect-error nor can anything inside them
+    e.origin.kind = "bridge";
+    // @ts-expect-error free fields are rewritten through next, not in place
+    e.text = "rewritten";
+    return next({ ...e, text: "rewritten" });
+  });
+  const raised: PromptSubmitInput = { text: "hi", wait: false, origin: { kind: "composer" } };
+  void bus.run("prompt.submit", raised, (e) => ({ text: e.text }));
 });
 
 test("gated dispatch returns what it decided", () => {

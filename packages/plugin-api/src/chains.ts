@@ -241,17 +241,32 @@ export interface ChainContext {
   readonly userId?: number | null;
 }
 
+/** A value with everything in it read-only, at every depth. */
+export type DeepReadonly<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly (infer U)[]
+    ? readonly DeepReadonly<U>[]
+    : T extends object
+      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+      : T;
+/**
+ * The event a chain hook receives: read-only at every depth. A hook changes what the hooks
+ * beneath see by passing a new object (`next({ ...e, text })`); the bus judges pinned fields
+ * against the engine's own snapshot, so an edit in place is refused and audited, never read.
+ */
+export type ChainEvent<E extends ChainEventName> = DeepReadonly<ChainInput<E>>;
+
 /** `next` of a non-streaming chain: passes the event (as received when omitted) down. Call once. */
-export type ChainNext<E extends ChainEventName> = (e?: ChainInput<E>) => Promise<ChainResult<E>>;
+export type ChainNext<E extends ChainEventName> = (e?: ChainEvent<E>) => Promise<ChainResult<E>>;
 /** A streamed `turn.step`: chunks, then the whole response as the generator's return value. */
 export type TurnStepStream = AsyncGenerator<TurnStepChunk, TurnStepResult, undefined>;
 /** `next` of `turn.step`. */
-export type TurnStepNext = (e?: TurnStepInput) => TurnStepStream;
+export type TurnStepNext = (e?: ChainEvent<"turn.step">) => TurnStepStream;
 
 /** A hook on a non-streaming chain: rewrite (`next({ ...e, text })`), answer without `next`, or refuse. */
 export type ChainHook<E extends Exclude<ChainEventName, "turn.step">> = (
   $: ChainContext,
-  e: ChainInput<E>,
+  e: ChainEvent<E>,
   next: ChainNext<E>,
 ) => ChainResult<E> | Promise<ChainResult<E>>;
 /**
@@ -260,7 +275,7 @@ export type ChainHook<E extends Exclude<ChainEventName, "turn.step">> = (
  */
 export type TurnStepHook = (
   $: ChainContext,
-  e: TurnStepInput,
+  e: ChainEvent<"turn.step">,
   next: TurnStepNext,
 ) => AsyncGenerator<TurnStepChunk, TurnStepResult | undefined | void, undefined>;
 /** The hook type of any chain event. */

@@ -32,6 +32,7 @@ import type { SkillReviewerRegistration } from "./reviewer.js";
 import type { PluginRouteHandler } from "./routes.js";
 import type { PluginSkill, SkillCatalogControl } from "./skills.js";
 import type { BrainStatusProvider } from "./status.js";
+import type { ToolSource } from "./tool-sources.js";
 import type { PluginTool } from "./tools.js";
 import type { CodeModeControl } from "./trace.js";
 import type { HostVersions } from "./versions.js";
@@ -55,6 +56,12 @@ export interface PluginContext {
   readonly log: PluginLogger;
   /** A directory this plugin owns for its own files. */
   readonly dataDir: string;
+  /**
+   * The host's data directory (`$ELOWEN_HOME`), where operators keep files other hosts share
+   * with it (`mcp.json`). Read-only for plugins: write only under `dataDir`. The host always sets
+   * it; optional only so hosts built before it still satisfy this interface.
+   */
+  readonly homeDir?: string;
   /** The manifest's view strings for the reader's language; `{}` when none are declared. */
   readonly strings: Readonly<Record<string, string>>;
   /**
@@ -97,6 +104,11 @@ export interface PluginContext {
   on<E extends ChainEventName>(event: E, matcher: ChainMatcher<E>, hook: AnyChainHook<E>): void;
   /** Registers a tool the model (and code-mode scripts) may call. */
   registerTool<T extends PluginTool>(tool: T): void;
+  /**
+   * Registers a live list of tools described by JSON Schema (an MCP client's servers' tools),
+   * read each time a turn composes its tools: see {@link ToolSource}.
+   */
+  registerToolSource(source: ToolSource): void;
   /** Registers the handler of a route the manifest declares. */
   registerRoute(route: PluginRouteHandler): void;
   /** Registers the post-turn skill reviewer; only contract version 2 is accepted. */

@@ -18,6 +18,7 @@ export type {
   AnyChainHook,
   ChainContext,
   ChainDispatcher,
+  ChainEvent,
   ChainEventName,
   ChainEvents,
   ChainHook,
@@ -26,6 +27,7 @@ export type {
   ChainNext,
   ChainResult,
   ChainScope,
+  DeepReadonly,
   FieldMatcher,
   TurnStepHook,
   TurnStepNext,
@@ -409,7 +411,10 @@ export type {
   CatalogSource,
   PluginSkill,
   SkillCatalogControl,
+  SkillCatalogDiagnostic,
   SkillCatalogEntry,
+  SkillFileList,
+  SkillFileRead,
   SkillInvocation,
   SkillReadResult,
 } from "./skills.js";
@@ -428,6 +433,7 @@ export {
   McpStatusRowSchema,
   PLUGIN_MCP_AUTH_STATES,
 } from "./status.js";
+export type { SourcedTool, ToolSource } from "./tool-sources.js";
 export type {
   ImageContent,
   PluginTool,

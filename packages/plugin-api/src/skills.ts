@@ -75,6 +75,36 @@ export type SkillReadResult =
       readonly error?: Error;
     };
 
+/**
+ * One remark of the catalog about a skill file or folder: a warning about a skill it loaded
+ * (`loaded`), why it left one out (`skipped`), or that it lists one without a line count
+ * (`unmeasured`). Codes are stable; `message` is prose for a person.
+ */
+export interface SkillCatalogDiagnostic {
+  readonly code: string;
+  readonly outcome: "loaded" | "skipped" | "unmeasured";
+  /** The `SKILL.md` or folder the remark is about. */
+  readonly path: string;
+  readonly name?: string;
+  /** The label of the folder the file was found in (`user ~/.agents/skills`). */
+  readonly source?: string;
+  readonly message: string;
+}
+
+/** A visible skill's support files, relative to its canonical folder, or why there are none. */
+export type SkillFileList =
+  | { readonly ok: true; readonly files: readonly string[]; readonly cut: boolean }
+  | { readonly ok: false; readonly reason: "missing" | "denied"; readonly message: string };
+
+/** One support file of a visible skill, read as text, or why it was refused. */
+export type SkillFileRead =
+  | { readonly ok: true; readonly path: string; readonly text: string }
+  | {
+      readonly ok: false;
+      readonly reason: "missing" | "denied" | "redirected" | "unreadable" | "invalid";
+      readonly message: string;
+    };
+
 /** The live catalog control every skill-managing plugin resolves skills through. */
 export interface SkillCatalogControl {
   /** The skills this reader may see, grants and ownership applied. */
@@ -104,4 +134,31 @@ export interface SkillCatalogControl {
   ): Promise<SkillReadResult>;
   /** Replaces this plugin's complete skill set atomically; line counts are read now. */
   requestReload(skills: readonly PluginSkill[]): Promise<void>;
+  /**
+   * Every contributor's current remarks (host file paths included: show them to administrators).
+   * Optional only so hosts built before it still satisfy this interface.
+   */
+  diagnostics?(): Promise<readonly SkillCatalogDiagnostic[]>;
+  /**
+   * Declares where this plugin keeps each account's personal skills, `<root>/<userId>`: its
+   * personal skills must lie in their account's folder there, and the host needs no knowledge of
+   * the plugin's layout. Call it in `register`, before registering personal skills; without it
+   * the plugin's personal skills cannot be read. Optional for hosts built before it.
+   */
+  declarePersonalStores?(root: string): void;
+  /**
+   * The support files (`references/`, `scripts/`, assets) of the skill the reader sees under
+   * `name`, relative to its canonical folder, bounded. Optional for hosts built before it.
+   */
+  skillFiles?(name: string, options?: { readonly access?: Access }): Promise<SkillFileList>;
+  /**
+   * Reads one support file of the skill the reader sees under `name` by its relative path, as
+   * text, contained in the skill's canonical folder (links resolved, swaps refused). Optional for
+   * hosts built before it.
+   */
+  readSkillFile?(
+    name: string,
+    path: string,
+    options?: { readonly access?: Access },
+  ): Promise<SkillFileRead>;
 }

@@ -11,11 +11,16 @@ export const PLUGIN_MCP_AUTH_STATES = [
 /** One MCP authentication state. */
 export type PluginMcpAuthState = (typeof PLUGIN_MCP_AUTH_STATES)[number];
 
-/** One MCP row as the host projects it: name, status and auth state; unknown fields are dropped. */
+/**
+ * One MCP row as the host projects it: name, status and auth state, and optionally the number of
+ * tools the server offers and why it is not connected; unknown fields are dropped.
+ */
 export const McpStatusRowSchema = z.object({
   name: z.string().min(1).max(200),
   status: z.string().min(1).max(64),
   auth: z.object({ state: z.enum(PLUGIN_MCP_AUTH_STATES) }),
+  tools: z.number().int().min(0).optional(),
+  reason: z.string().max(500).optional(),
 });
 /** One MCP row. */
 export type McpStatusRow = z.infer<typeof McpStatusRowSchema>;

@@ -77,6 +77,12 @@ export interface PluginTool<P extends z.ZodType = z.ZodType> {
   /** One line summarizing the arguments for an approval prompt. */
   summarize?(args: z.infer<P>): string;
   readonly executionMode?: "sequential" | "parallel";
+  /**
+   * `true`: the tool stays a direct model tool when code mode is on. By default a code-mode
+   * plugin that takes the turn's tools into its scripts (the bundled one does) withdraws them from
+   * the model's direct surface, so the model reaches them only as `tools.<name>` inside `exec`.
+   */
+  readonly direct?: boolean;
   /** Runs the call. Throw on failure; the host turns the error into an error result. */
   execute(args: z.infer<P>, context: ToolCallContext): Promise<ToolResult>;
 }

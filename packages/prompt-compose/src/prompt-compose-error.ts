@@ -1,3 +1,5 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
+
 /** Codes of the errors this package throws at a caller who passed something it cannot take. */
 export const PROMPT_COMPOSE_ERROR_CODES = [
   "invalid-input",
@@ -15,11 +17,11 @@ export type PromptComposeErrorCode = (typeof PROMPT_COMPOSE_ERROR_CODES)[number]
 /**
  * A registration or call this package refuses: a missing capability, a bad name, a duplicate, an
  * oversized fragment, a template that cannot be resolved or rendered, a host input that does not
- * match the contract. `field` names the offending field where there is one.
+ * match the contract. `field` names the offending field where there is one. An `ElowenError`:
+ * `isElowenError(error, "duplicate")` recognises it across copies of the package.
  */
-export class PromptComposeError extends Error {
+export class PromptComposeError extends ElowenError<PromptComposeErrorCode> {
   override readonly name = "PromptComposeError";
-  readonly code: PromptComposeErrorCode;
   readonly field: string | undefined;
 
   constructor(
@@ -27,8 +29,11 @@ export class PromptComposeError extends Error {
     message: string,
     options: { readonly field?: string; readonly cause?: unknown } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
+    super(
+      options.cause === undefined
+        ? { code, summary: message }
+        : { code, summary: message, cause: options.cause },
+    );
     this.field = options.field;
   }
 }

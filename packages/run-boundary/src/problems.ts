@@ -1,3 +1,5 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
+
 /** Why part of a boundary patch was refused, or why a continuation was not granted. */
 export const RUN_BOUNDARY_PROBLEM_CODES = [
   "boundary.malformed_patch",
@@ -39,13 +41,12 @@ export type RunBoundaryErrorCode =
  * Thrown (as a rejection of `settle`, or by the constructor) when the agent loop drives the run
  * boundary wrongly: an outcome that is not one of `RUN_OUTCOMES`, a second `settle` while one is
  * in flight, or a `settle` after the run settled without continuing. Plugins never cause it.
+ * An `ElowenError` (stable `code`).
  */
-export class RunBoundaryError extends Error {
+export class RunBoundaryError extends ElowenError<RunBoundaryErrorCode> {
   override readonly name = "RunBoundaryError";
-  readonly code: RunBoundaryErrorCode;
 
   constructor(code: RunBoundaryErrorCode, message: string) {
-    super(message);
-    this.code = code;
+    super({ code, summary: message });
   }
 }

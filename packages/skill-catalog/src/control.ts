@@ -39,6 +39,12 @@ export function createSkillCatalogControl(
     requestReload: async (skills) => {
       await catalog.requestReload(plugin, skills);
     },
+    diagnostics: async () => catalog.diagnostics(),
+    declarePersonalStores: (root) => catalog.setPersonalRoot(plugin, root),
+    skillFiles: async (name, read) =>
+      catalog.skillResources(name, { access: read?.access ?? current() }),
+    readSkillFile: async (name, path, read) =>
+      catalog.readSkillResource(name, path, { access: read?.access ?? current() }),
   };
 }
 

@@ -20,6 +20,8 @@ export const SKILL_DIAGNOSTIC_CODES = [
   "file-missing",
   "file-redirected",
   "file-unreadable",
+  "source-withheld",
+  "scan-cut",
 ] as const;
 
 /** One of {@link SKILL_DIAGNOSTIC_CODES}. */
@@ -37,18 +39,20 @@ export interface SkillDiagnostic {
   readonly path: string;
   /** The skill's name when one is known. */
   readonly name?: string;
+  /** The label of the directory source the file was found in, when the source has one. */
+  readonly source?: string;
   readonly message: string;
 }
 
-/** Builds a diagnostic, leaving `name` out when it is not known. */
+/** Builds a diagnostic, leaving `name` and `source` out when they are not known. */
 export function diagnostic(
   code: SkillDiagnosticCode,
   outcome: SkillDiagnostic["outcome"],
   path: string,
   message: string,
   name?: string,
+  source?: string,
 ): SkillDiagnostic {
-  return name === undefined
-    ? { code, outcome, path, message }
-    : { code, outcome, path, name, message };
+  const named = name === undefined ? { code, outcome, path } : { code, outcome, path, name };
+  return source === undefined ? { ...named, message } : { ...named, source, message };
 }

@@ -1,3 +1,4 @@
+import { join, resolve, sep } from "node:path";
 import type {
   Access,
   CommandAlias,
@@ -20,6 +21,12 @@ import { draftOf, loadDirectories, type SkillDirectorySource } from "./loader/lo
 import { readResolved } from "./reader/read-skill.js";
 import { resolveSkill } from "./reader/resolve-skill.js";
 import { pageOf, pageWindow, type SkillPage, type SkillPageRequest } from "./reader/skill-page.js";
+import {
+  listResources,
+  readResource,
+  type SkillResourceList,
+  type SkillResourceRead,
+} from "./reader/skill-resources.js";
 import { CatalogState } from "./registry/catalog-state.js";
 import type { SkillSwitchKey } from "./registry/contribution.js";
 import type { ContributionDraft, StoreResolver } from "./registry/draft.js";
@@ -28,10 +35,17 @@ import { projectEntries, Reader, visibleContributions } from "./registry/project
 import { started } from "./registry/started.js";
 import { checkSkill, checkSkillSet, pluginLabel } from "./registry/validate-skill.js";
 
+/** The store of a contributor that declared none: no real file is inside it. */
+const NO_STORE = join(sep, "\u0000no personal store declared");
+
 /** What a host tells its catalog about accounts. */
 export interface SkillCatalogOptions {
-  /** The account's own skills store: a personal skill's file must stay inside it. */
-  readonly personalRoot: (userId: number) => string;
+  /**
+   * The account's own skills store for a contributor that declared none (`setPersonalRoot`): a
+   * personal skill's file must stay inside it. Left out, such a contributor's personal skills
+   * have no store their files can be inside, so none of them can be read.
+   */
+  readonly personalRoot?: (userId: number) => string;
   /** Contributor grants: may this reader use the skills `plugin` contributes? Synchronous and cheap. */
   readonly isGranted: (access: Access, plugin: string) => boolean;
   /**
@@ -59,15 +73,26 @@ export class SkillCatalog {
   readonly #state = new CatalogState();
   readonly #options: SkillCatalogOptions;
   readonly #queue = new KeyedQueue<string>();
+  readonly #personalRoots = new Map<string, string>();
 
   constructor(options: SkillCatalogOptions) {
     this.#options = options;
   }
 
+  /**
+   * Declares where `plugin` keeps each account's personal skills: `<root>/<userId>`. Its personal
+   * skills registered after this must lie inside their account's folder there; call it before the
+   * plugin's first registration.
+   */
+  setPersonalRoot(plugin: string, root: string): void {
+    pluginLabel(plugin);
+    this.#personalRoots.set(plugin, resolve(root));
+  }
+
   /** Adds one skill to the plugin's set, reading its line count now. Refuses a duplicate owner+name. */
   async registerSkill(plugin: string, skill: PluginSkill): Promise<SkillReloadReport> {
     const where = `skill ${JSON.stringify(skill?.name)} of plugin ${pluginLabel(plugin)}`;
-    const measured = started(measureSkills([checkSkill(skill, where)], this.#stores()));
+    const measured = started(measureSkills([checkSkill(skill, where)], this.#stores(plugin)));
     return this.#change(plugin, async () => {
       const { drafts, diagnostics } = await measured;
       this.#state.add(plugin, drafts[0] as ContributionDraft, diagnostics);
@@ -80,7 +105,7 @@ export class SkillCatalog {
    * skill or two with the same owner and name refuse the whole reload before anything changes.
    */
   async requestReload(plugin: string, skills: readonly PluginSkill[]): Promise<SkillReloadReport> {
-    const measured = started(measureSkills(checkSkillSet(plugin, skills), this.#stores()));
+    const measured = started(measureSkills(checkSkillSet(plugin, skills), this.#stores(plugin)));
     return this.#change(plugin, async () => {
       const { drafts, diagnostics } = await measured;
       this.#state.replace(plugin, drafts, diagnostics);
@@ -97,7 +122,7 @@ export class SkillCatalog {
     sources: readonly SkillDirectorySource[],
   ): Promise<SkillReloadReport> {
     pluginLabel(plugin);
-    const loaded = started(loadDirectories(sources, this.#stores()));
+    const loaded = started(loadDirectories(sources, this.#stores(plugin)));
     return this.#change(plugin, async () => {
       const { skills, diagnostics } = await loaded;
       this.#state.replace(plugin, skills.map(draftOf), diagnostics);
@@ -170,6 +195,26 @@ export class SkillCatalog {
     );
   }
 
+  /** The support files of the skill the reader's projections select under `name`. */
+  skillResources(name: string, options: { readonly access: Access }): SkillResourceList {
+    return listResources(resolveSkill(this.#state.index(), this.#reader(options.access), name));
+  }
+
+  /**
+   * One support file of the skill the reader's projections select under `name`, by its path
+   * relative to the skill's canonical folder, read through the contained reader as text.
+   */
+  readSkillResource(
+    name: string,
+    path: string,
+    options: { readonly access: Access },
+  ): SkillResourceRead {
+    return readResource(
+      resolveSkill(this.#state.index(), this.#reader(options.access), name),
+      path,
+    );
+  }
+
   /** One SkillLoad page of the skill's full source, arguments substituted when given. */
   async loadSkillPage(request: SkillPageRequest): Promise<SkillPage> {
     const window = pageWindow(request);
@@ -192,8 +237,13 @@ export class SkillCatalog {
     return new Reader(access, this.#state.plugins, this.#options.isGranted, switchOn);
   }
 
-  #stores(): StoreResolver {
-    return storeResolver(this.#options.personalRoot);
+  #stores(plugin: string): StoreResolver {
+    const declared = this.#personalRoots.get(plugin);
+    const fallback = this.#options.personalRoot;
+    return storeResolver((userId) => {
+      if (declared !== undefined) return join(declared, String(userId));
+      return fallback === undefined ? NO_STORE : fallback(userId);
+    });
   }
 
   async #change(

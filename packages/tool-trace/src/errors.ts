@@ -1,3 +1,5 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
+
 /** What went wrong in a trace log; callers switch on it. */
 export const TOOL_TRACE_ERROR_CODES = [
   "invalid-id",
@@ -13,13 +15,11 @@ export type ToolTraceErrorCode = (typeof TOOL_TRACE_ERROR_CODES)[number];
 /**
  * A producer or host broke the trace contract: an id the host's minter produced twice, a tool name
  * a row cannot carry, a reporting call id drained into twice, a row the log does not know.
- * Thrown synchronously, before anything is recorded or published.
+ * Thrown synchronously, before anything is recorded or published. An `ElowenError` (stable `code`).
  */
-export class ToolTraceError extends Error {
+export class ToolTraceError extends ElowenError<ToolTraceErrorCode> {
   override readonly name = "ToolTraceError";
-  readonly code: ToolTraceErrorCode;
   constructor(code: ToolTraceErrorCode, message: string) {
-    super(message);
-    this.code = code;
+    super({ code, summary: message });
   }
 }

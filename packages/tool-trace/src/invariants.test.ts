@@ -1,7 +1,7 @@
 import { type ToolResult, type ToolTraceRecord, textResult } from "@elowen/plugin-api";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { countingMinter, deferred, flush, ManualClock } from "../test/fixtures.js";
+import { countingMinter, deferred, flush, ManualClock, thrownBy } from "../test/fixtures.js";
 import { MemoryJournal } from "../test/memory-journal.js";
 import { ToolTraceError } from "./errors.js";
 import { type LiveToolEvent, LiveToolRows } from "./live-rows.js";
@@ -277,9 +277,7 @@ describe("invariant 3: ids are minted by the host only", () => {
     ["a number", 7 as unknown as string],
   ])("a minter that returns %s is refused", (_, id) => {
     const log = new ToolTraceLog({ producerId: "p", mintId: () => id });
-    expect(() => log.sink.note("x")).toThrowError(
-      expect.objectContaining({ code: "invalid-id" }) as unknown as Error,
-    );
+    expect(thrownBy(() => log.sink.note("x"))).toMatchObject({ code: "invalid-id" });
   });
 
   test("an id of 128 characters is accepted", () => {

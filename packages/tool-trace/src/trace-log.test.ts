@@ -1,6 +1,6 @@
 import { type ToolResult, textResult } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
-import { countingMinter, deferred, ManualClock } from "../test/fixtures.js";
+import { countingMinter, deferred, ManualClock, thrownBy } from "../test/fixtures.js";
 import { TOOL_TRACE_ERROR_CODES, ToolTraceError } from "./errors.js";
 import { ToolTraceLog } from "./trace-log.js";
 import type { ToolTraceEvent } from "./types.js";
@@ -105,9 +105,7 @@ describe("a producer's sink", () => {
     await log.sink.call("A", {}, async () => textResult("a"));
     log.sink.drain("call-1");
     await log.sink.call("B", {}, async () => textResult("b"));
-    expect(() => log.sink.drain("call-1")).toThrowError(
-      expect.objectContaining({ code: "drain-repeated" }) as unknown as Error,
-    );
+    expect(thrownBy(() => log.sink.drain("call-1"))).toMatchObject({ code: "drain-repeated" });
     expect(log.sink.drain("call-2").map((r) => r.name)).toEqual(["B"]);
   });
 

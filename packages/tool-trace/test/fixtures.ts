@@ -100,3 +100,13 @@ export function fillTo(log: ToolTraceLog, minter: { minted: string[] }, free: nu
   log.sink.note("y".repeat(last));
   if (left() !== free) throw new Error(`filled to ${left()} bytes free, not ${free}`);
 }
+
+/** What `run` threw (undefined when it returned). */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}

@@ -60,6 +60,26 @@ export type { HistoryEntry, HistoryPage } from "./schemas/history.js";
 export { HistoryEntrySchema, HistoryPageSchema } from "./schemas/history.js";
 export type { LiveModel, TurnEventData } from "./schemas/live-events.js";
 export { LIVE_OUTPUT_TAIL_CHARS } from "./schemas/live-events.js";
+export type {
+  InstalledPlugin,
+  InstalledPluginList,
+  InstallOutcome,
+  InstallPluginBody,
+  PluginActivation,
+  PluginNameBody,
+  RemoveOutcome,
+} from "./schemas/plugin-installs.js";
+export {
+  INSTALLED_PLUGIN_FORMATS,
+  InstalledPluginListSchema,
+  InstalledPluginSchema,
+  InstallOutcomeSchema,
+  InstallPluginBodySchema,
+  PluginActivationSchema,
+  PluginConsentSchema,
+  PluginNameBodySchema,
+  RemoveOutcomeSchema,
+} from "./schemas/plugin-installs.js";
 export type { PluginUiEntry, PluginUiList } from "./schemas/plugin-ui.js";
 export {
   PLUGIN_UI_PATH,
@@ -98,6 +118,18 @@ export {
   SessionSchema,
   UpdateSessionBodySchema,
 } from "./schemas/sessions.js";
+export type {
+  ApproveSkillSourceBody,
+  SkillDiagnostic,
+  SkillSourceStatus,
+  SkillSources,
+} from "./schemas/skill-sources.js";
+export {
+  ApproveSkillSourceBodySchema,
+  SkillDiagnosticSchema,
+  SkillSourceStatusSchema,
+  SkillSourcesSchema,
+} from "./schemas/skill-sources.js";
 export type { BrainStatusBody, LearningStatusBody } from "./schemas/status.js";
 export {
   BrainStatusSchema,

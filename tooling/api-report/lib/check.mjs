@@ -66,9 +66,70 @@ function checkPackage(root, pkg, changesets) {
     return [`✓ ${pkg.name}: API matches ${r.relFile}`];
   }
   if (BUMP_RANK[r.found.bump] < BUMP_RANK[r.needed.bump]) return refusal(pkg, r);
+  const contract = contractVersionRefusal(pkg, r);
+  if (contract) return contract;
   return [
     `✓ ${pkg.name}: API differs from ${r.relFile} (the API of ${r.recorded.version}), covered by ${r.found.bump} in ${r.found.files.join(", ")} (needed: ${r.needed.bump}):`,
     ...describeChanges(r.changes),
     "  The report is rewritten at release: `changeset version`, then `pnpm api:update`.",
   ];
+}
+
+/** The plugin contract's package, and the constant a manifest's `sharedApi` is checked against. */
+export const CONTRACT_PACKAGE = "@elowen/plugin-api";
+export const CONTRACT_VERSION_CONSTANT = "SHARED_API_VERSION";
+
+/**
+ * A change that removes or narrows a member of the plugin contract must be visible to the
+ * loader: SHARED_API_VERSION changes with it and the changeset is major. Undefined when the
+ * package is another, the change only adds (exports, or optional members of an interface), or
+ * both hold.
+ * @param {WorkspacePackage} pkg
+ * @param {import("./inspect.mjs").Reported} r
+ * @returns {string[] | undefined}
+ */
+export function contractVersionRefusal(pkg, r) {
+  if (pkg.name !== CONTRACT_PACKAGE) return undefined;
+  const narrowed = r.changes.filter(narrows);
+  if (narrowed.length === 0) return undefined;
+  const constantChanged = r.changes.some((c) => c.name === CONTRACT_VERSION_CONSTANT);
+  if (constantChanged && r.found.bump === "major") return undefined;
+  return [
+    `✗ ${pkg.name}: a member was removed or narrowed, so ${CONTRACT_VERSION_CONSTANT} must change with a major changeset (${constantChanged ? "it changed" : "it did not change"}; the changeset gives ${r.found.bump}):`,
+    ...describeChanges(narrowed),
+    `  fix: raise ${CONTRACT_VERSION_CONSTANT} in packages/plugin-api/src/versions.ts (and MIN_SHARED_API_VERSION when plugins of the old one can no longer load) and give ${pkg.name} major, or restore what was removed or changed`,
+  ];
+}
+
+/**
+ * True for a removal, or a changed declaration that is not the old one with optional members
+ * added (`name?: T`, `name?(…)`), which is the one widening the report can tell.
+ * @param {import("./api-diff.mjs").ApiChange} c
+ */
+export function narrows(c) {
+  if (c.change === "added") return false;
+  if (c.change === "removed" || !c.before || !c.after) return true;
+  const before = members(c.before.text);
+  const after = members(c.after.text);
+  if (!before || !after || before.head !== after.head) return true;
+  const kept = new Set(after.list);
+  if (!before.list.every((m) => kept.has(m))) return true;
+  const old = new Set(before.list);
+  return !after.list
+    .filter((m) => !old.has(m))
+    .every((m) => /^(?:readonly )?[A-Za-z_$][\w$]*\?[:(]/.test(m));
+}
+
+/** @param {string} text */
+function members(text) {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const open = flat.indexOf("{");
+  const close = flat.lastIndexOf("}");
+  if (open < 0 || close < open) return undefined;
+  const list = flat
+    .slice(open + 1, close)
+    .split(";")
+    .map((m) => m.trim())
+    .filter((m) => m !== "");
+  return { head: flat.slice(0, open).trim(), list };
 }

@@ -20,7 +20,11 @@ export function describeChanges(changes) {
         : `${c.subpath} ${c.name} (${entry?.kind ?? "?"}${c.exported ? "" : ", not exported but named by the API"})`;
     const line = `    ${c.change.padEnd(8)} ${what}`;
     if (c.change !== "changed" || !c.before || !c.after) return [line];
-    return [line, `      was: ${oneLine(c.before.text)}`, `      now: ${oneLine(c.after.text)}`];
+    return [
+      line,
+      `      was: ${excerpt(c.before.text, c.after.text)}`,
+      `      now: ${excerpt(c.after.text, c.before.text)}`,
+    ];
   });
 }
 
@@ -63,8 +67,23 @@ export function unbuilt(pkg, r) {
   return `✗ ${pkg.name}: ${r.missing.join(", ")} does not exist. Build first: \`pnpm build\` (or \`pnpm turbo run build --filter ${pkg.name}...\`).`;
 }
 
-/** @param {string} text */
-function oneLine(text) {
+/** How many characters before the first difference an excerpt keeps. */
+const LEAD_CHARS = 60;
+
+/**
+ * `text` on one line, at most SHOWN_CHARS of it: from a little before where it first differs
+ * from `other`, so that the member that changed is shown, not cut off after the declaration's
+ * unchanged start.
+ * @param {string} text
+ * @param {string} other
+ */
+export function excerpt(text, other) {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > SHOWN_CHARS ? `${flat.slice(0, SHOWN_CHARS)}…` : flat;
+  if (flat.length <= SHOWN_CHARS) return flat;
+  const theirs = other.replace(/\s+/g, " ").trim();
+  let first = 0;
+  while (first < flat.length && flat[first] === theirs[first]) first++;
+  const start = Math.max(0, Math.min(first - LEAD_CHARS, flat.length - SHOWN_CHARS));
+  const end = start + SHOWN_CHARS;
+  return `${start > 0 ? "…" : ""}${flat.slice(start, end)}${end < flat.length ? "…" : ""}`;
 }

@@ -1,3 +1,4 @@
+import { modelLabel } from "../cli/model-label.js";
 import { formatTimestamp } from "../cli/table.js";
 import type { ChatScreen } from "../tui/chat-screen.js";
 import type { CatalogCommand } from "./catalog-command.js";
@@ -24,16 +25,7 @@ export async function runBuiltin(
   const notice = (text: string) => screen.showNotice({ level: "info", text });
   switch (command.name) {
     case "help":
-      return notice(
-        [
-          "Commands:",
-          ...session.commands.map(
-            (c) =>
-              `  /${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""}  ${c.description}${c.adminOnly ? " (administrators)" : ""}`,
-          ),
-          "Keys: Enter send · Alt+Enter newline · Tab complete · PgUp/PgDn or the wheel scroll · End newest · Ctrl+O expand answers · Ctrl+C stop the turn, twice quit · Ctrl+D quit",
-        ].join("\n"),
-      );
+      return notice(helpText(session.commands));
     case "new": {
       const opened = await session.open({ fresh: true });
       screen.view.toBottom();
@@ -75,7 +67,7 @@ export async function runBuiltin(
       return notice(
         [
           `Core ${status.core.version} · ${status.admitsNewWork ? "accepting new turns" : "stopping"}`,
-          `Model ${status.model.label}${status.model.offline ? " (offline: no provider configured)" : ` (${status.model.provider}/${status.model.id})`}`,
+          `Model ${modelLabel(status.model)}`,
           `Plugins ${status.plugins.map((p) => `${p.name}${p.state === "refused" ? " (refused)" : ""}`).join(", ") || "none"}`,
           ...(status.mcp
             ? [`MCP ${status.mcp.map((m) => `${m.name}: ${m.status}`).join(", ")}`]
@@ -87,7 +79,7 @@ export async function runBuiltin(
       const model = session.model;
       return notice(
         model
-          ? `Model: ${model.label}${model.offline ? " (the offline model: set a provider in elowen.yaml or ELOWEN_MODEL_PROVIDER)" : ""}. Choosing another is done in the daemon's configuration.`
+          ? `Model: ${modelLabel(model)}.${model.offline ? " Set ELOWEN_MODEL_PROVIDER, ELOWEN_MODEL and the provider's key to use another." : ""}`
           : "The model is not known yet.",
       );
     }
@@ -97,4 +89,32 @@ export async function runBuiltin(
     default:
       return notice(`/${command.name} is a core command this terminal does not know yet.`);
   }
+}
+
+/** The keys of the chat, as /help lists them. */
+const HELP_KEYS = [
+  ["Enter", "send (or run the command)"],
+  ["Alt+Enter", "new line"],
+  ["Tab", "complete"],
+  ["PgUp/PgDn, wheel", "scroll"],
+  ["End", "back to the newest"],
+  ["Ctrl+O", "expand answers"],
+  ["Ctrl+C", "stop the turn; twice quits"],
+  ["Ctrl+D", "quit"],
+] as const;
+
+/** /help: the commands and the keys, each in two aligned columns. */
+export function helpText(commands: readonly CatalogCommand[]): string {
+  const names = commands.map((c) => `/${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ""}`);
+  const width = Math.max(0, ...names.map((n) => n.length), ...HELP_KEYS.map(([k]) => k.length));
+  return [
+    "Commands",
+    ...commands.map(
+      (c, i) =>
+        `  ${(names[i] ?? "").padEnd(width)}  ${c.description}${c.adminOnly ? " (administrators)" : ""}`,
+    ),
+    "",
+    "Keys",
+    ...HELP_KEYS.map(([key, what]) => `  ${key.padEnd(width)}  ${what}`),
+  ].join("\n");
 }

@@ -1,4 +1,5 @@
 import { errorMessage } from "@elowen/plugin-shared/errors";
+import { isNetworkError } from "../cli/cli-error.js";
 import type { ChatScreen } from "../tui/chat-screen.js";
 import { runBuiltin } from "./builtins.js";
 import type { ChatSession } from "./chat-session.js";
@@ -13,6 +14,8 @@ import { parseSlash, routeSlash } from "./slash.js";
 export class ChatController {
   readonly pickers: PickerFlow;
   #stashedPicker: ChatScreen["dialog"];
+  /** An unknown `/name` draft the person was asked about: submitting it again sends it. */
+  #askedUnknown: string | undefined;
 
   constructor(
     readonly session: ChatSession,
@@ -27,7 +30,7 @@ export class ChatController {
     const slash = parseSlash(text);
     const route = slash ? routeSlash(slash, this.session.commands) : { kind: "turn" as const };
     const failed = (error: unknown) =>
-      this.screen.showNotice({ level: "error", text: errorMessage(error) });
+      this.screen.showNotice({ level: "error", text: this.#failureText(error) });
     switch (route.kind) {
       case "builtin":
         void runBuiltin(route.command, slash?.args ?? "", {
@@ -45,10 +48,36 @@ export class ChatController {
           text: `/${route.command.name} has no terminal picker; use it in the web client.`,
         });
         return;
-      case "turn":
+      case "turn": {
+        if (slash && !this.#known(slash.name) && this.#askedUnknown !== text) {
+          this.#askedUnknown = text;
+          this.screen.restoreDraft(text);
+          this.screen.showNotice({
+            level: "warning",
+            text: `/${slash.name} is not a command. Press Enter again to send it to the model as a message, or edit it (/help lists the commands).`,
+          });
+          return;
+        }
+        this.#askedUnknown = undefined;
         this.screen.showNotice(undefined);
-        void this.session.submit(text).catch(failed);
+        // A message that could not be sent stays in the box, with the reason.
+        void this.session.submit(text).catch((error: unknown) => {
+          this.screen.restoreDraft(text);
+          failed(error);
+        });
+      }
     }
+  }
+
+  #known(name: string): boolean {
+    return this.session.commands.some((c) => c.name === name);
+  }
+
+  /** A failure in words: a daemon that does not answer is named with its address. */
+  #failureText(error: unknown): string {
+    if (isNetworkError(error))
+      return `the daemon at ${this.session.client.url("").replace(/\/+$/, "")} is not answering; your message is still in the box.`;
+    return errorMessage(error);
   }
 
   /** Ctrl+C while a turn runs: end it. */

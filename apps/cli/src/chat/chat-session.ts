@@ -123,10 +123,22 @@ export class ChatSession extends SessionView {
   /** Submits a prompt; a `prompt.submit` hook's drop is told as a notice. */
   async submit(text: string): Promise<void> {
     const id = this.#require();
-    const answer = await this.client.sessions.submitTurn(id, { text });
-    if (answer.status === "dropped")
+    // Echo at once: the message shows, with a spinner, before the host has journaled it.
+    this.transcript.setPending(text);
+    this.#events.changed();
+    let answer: Awaited<ReturnType<ElowenClient["sessions"]["submitTurn"]>>;
+    try {
+      answer = await this.client.sessions.submitTurn(id, { text });
+    } catch (error) {
+      this.transcript.setPending(undefined);
+      this.#events.changed();
+      throw error;
+    }
+    if (answer.status === "dropped") {
+      this.transcript.setPending(undefined);
+      this.#events.changed();
       this.#events.notice({ level: "warning", text: `Not sent: ${answer.reason}` });
-    else if (answer.status === "accepted" && answer.position > 0)
+    } else if (answer.status === "accepted" && answer.position > 0)
       this.#events.notice({
         level: "info",
         text: `Queued: ${answer.position} turn${answer.position === 1 ? "" : "s"} ahead of it.`,

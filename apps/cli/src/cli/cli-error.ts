@@ -1,4 +1,3 @@
-import { ElowenApiError } from "@elowen/client";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
 
@@ -24,7 +23,7 @@ export function usageError(message: string): CliError {
  */
 export function describeFailure(error: unknown, url?: string): CliError {
   if (error instanceof CliError) return error;
-  if (error instanceof ElowenApiError) {
+  if (isApiError(error)) {
     const code =
       error.status === 401 || error.status === 403
         ? EXIT_CODES.unauthorized
@@ -47,6 +46,18 @@ export function describeFailure(error: unknown, url?: string): CliError {
   return new CliError(EXIT_CODES.failure, errorMessage(error), {
     cause: error,
   });
+}
+
+/**
+ * True for the client's ElowenApiError, told by its name and status: `elowen --help` must not
+ * load the client to answer (this module is on every command's path).
+ */
+function isApiError(error: unknown): error is Error & { readonly status: number } {
+  return (
+    error instanceof Error &&
+    error.name === "ElowenApiError" &&
+    typeof (error as { status?: unknown }).status === "number"
+  );
 }
 
 /** True for a fetch that failed before any answer (refused, reset, DNS, timeout). */

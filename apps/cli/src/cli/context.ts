@@ -16,6 +16,8 @@ export interface CliIo {
   readonly interactive?: boolean;
   /** Opens a URL in a browser (default: the platform's opener; never over SSH or without a display). */
   readonly openUrl?: (url: string) => void;
+  /** Asks the person a question and resolves the line they typed (absent: nobody to ask). */
+  readonly ask?: (question: string) => Promise<string>;
   /** The path of the `elowen` bin, to start a daemon in the background (default: this process's). */
   readonly binPath?: string;
 }

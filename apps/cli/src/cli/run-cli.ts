@@ -3,9 +3,11 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import { accountsCommand } from "../commands/accounts-command.js";
 import { chatCommand } from "../commands/chat-command.js";
 import { daemonCommand } from "../commands/daemon-command.js";
+import { pluginsCommand } from "../commands/plugins-command.js";
 import { sessionsCommand } from "../commands/sessions-command.js";
 import { skillsCommand } from "../commands/skills-command.js";
 import { statusCommand } from "../commands/status-command.js";
+import { stopCommand } from "../commands/stop-command.js";
 import { CliError, describeFailure, usageError } from "./cli-error.js";
 import type { CommandSpec } from "./command-spec.js";
 import type { CliIo } from "./context.js";
@@ -20,7 +22,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   sessionsCommand,
   statusCommand,
   skillsCommand,
+  pluginsCommand,
   accountsCommand,
+  stopCommand,
 ];
 
 /**

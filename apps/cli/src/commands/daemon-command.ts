@@ -1,16 +1,10 @@
-import { basename } from "node:path";
 import type { DaemonOptions, RunningDaemon } from "@elowen/daemon";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { CliError } from "../cli/cli-error.js";
 import type { CommandSpec } from "../cli/command-spec.js";
 import { EXIT_CODES } from "../cli/exit-codes.js";
 import { resolveWebDir } from "../connect/web-dir.js";
-
-/** How to run the chat from here: `elowen` when it was run by that name, else `node <this bin>` (a clone). */
-function chatCommandLine(): string {
-  const script = process.argv[1] ?? "";
-  return basename(script) === "elowen" || script === "" ? "elowen" : `node ${script}`;
-}
+import { daemonBanner, elowenCommand } from "./daemon-banner.js";
 
 /** Whether the daemon answers its root with a page (it serves the web client it was given). */
 async function servesWebClient(url: string): Promise<boolean> {
@@ -79,23 +73,21 @@ export const daemonCommand: CommandSpec = {
         { cause: error },
       );
     }
-    const model =
-      daemon.config.model.provider === "offline" ? " (offline model: no provider configured)" : "";
-    const webLine = !web.found
-      ? `Web client: not served: ${web.reason}`
-      : (await servesWebClient(daemon.url))
-        ? `Web client: ${daemon.url}/ (from ${web.dir})`
-        : `Web client: built in ${web.dir}, but this daemon does not serve a web client`;
+    const served = web.found && (await servesWebClient(daemon.url));
     io.stdout(
-      [
-        `Elowen daemon listening on ${daemon.url}${model}`,
-        `Data directory: ${daemon.home}`,
-        webLine,
-        `Sign in with the owner token in ${daemon.ownerTokenFile}`,
-        `Chat from another terminal: ${chatCommandLine()}`,
-        "Press Ctrl-C to stop.",
-        "",
-      ].join("\n"),
+      daemonBanner({
+        url: daemon.url,
+        home: daemon.home,
+        ownerTokenFile: daemon.ownerTokenFile,
+        model: daemon.config.model,
+        web: served
+          ? { served: true }
+          : {
+              served: false,
+              reason: web.found ? `this daemon does not serve ${web.dir}` : web.reason,
+            },
+        chatCommand: elowenCommand(),
+      }),
     );
     return await new Promise<number>((resolve) => {
       let signals = 0;

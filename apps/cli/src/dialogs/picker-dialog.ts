@@ -1,6 +1,6 @@
 import type { PickerDescriptor } from "@elowen/plugin-api";
 import { type Component, matchesKey, SelectList, truncateToWidth } from "@mariozechner/pi-tui";
-import { bold, dim, palette } from "../tui/style.js";
+import { bold, dim } from "../tui/style.js";
 import { selectListTheme } from "../tui/theme.js";
 
 /** The most picker rows shown at once; the list scrolls past it (ours). */
@@ -62,7 +62,7 @@ export class PickerDialog implements Component {
   render(width: number): string[] {
     const lines = [
       truncateToWidth(
-        `${palette.accent("/")}${bold(this.#descriptor.title)}${this.busy ? dim("  working…") : ""}`,
+        `${bold(this.#descriptor.title)}${this.busy ? dim("  working…") : ""}`,
         width,
         "…",
       ),

@@ -19,6 +19,7 @@ export class PromptAutocomplete implements AutocompleteProvider {
   readonly #chains: PromptBoxChains;
   readonly #basePath: string;
   #engine: CombinedAutocompleteProvider;
+  #commands: readonly CatalogCommand[] = [];
   readonly #pluginRows = new WeakMap<AutocompleteItem, { start: number }>();
 
   constructor(chains: PromptBoxChains, basePath: string) {
@@ -29,6 +30,7 @@ export class PromptAutocomplete implements AutocompleteProvider {
 
   /** Takes the command catalog (`chatCommands('cli')`) for slash completion. */
   setCommands(commands: readonly CatalogCommand[]): void {
+    this.#commands = commands;
     this.#engine = new CombinedAutocompleteProvider(
       commands.map((c) => ({
         name: c.name,
@@ -74,13 +76,29 @@ export class PromptAutocomplete implements AutocompleteProvider {
     prefix: string,
   ) {
     const plugin = this.#pluginRows.get(item);
-    if (!plugin) return this.#engine.applyCompletion(lines, cursorLine, cursorCol, item, prefix);
+    if (!plugin) {
+      const typed = staleSlashToken(lines[cursorLine] ?? "", cursorCol, prefix);
+      if (typed === undefined)
+        return this.#engine.applyCompletion(lines, cursorLine, cursorCol, item, prefix);
+      // The menu was computed for an older draft (the person typed on before it caught up):
+      // what runs is what the draft names now, never the stale row.
+      const named = this.#commands.find((c) => c.name === typed);
+      const completed = named ?? this.#commands.find((c) => c.name.startsWith(typed));
+      if (!completed || named) return { lines, cursorLine, cursorCol };
+      const fresh = { value: completed.name, label: completed.name };
+      return this.#engine.applyCompletion(lines, cursorLine, cursorCol, fresh, `/${typed}`);
+    }
     const text = lines.join("\n");
     const cursor = offsetOf(lines, cursorLine, cursorCol);
     const next = text.slice(0, plugin.start) + item.value + text.slice(cursor);
     const nextLines = next.split("\n");
     const at = positionOf(nextLines, plugin.start + item.value.length);
     return { lines: nextLines, cursorLine: at.line, cursorCol: at.col };
+  }
+
+  /** The commands slash completion offers (the catalog the chat last read). */
+  get commands(): readonly CatalogCommand[] {
+    return this.#commands;
   }
 
   shouldTriggerFileCompletion(lines: string[], cursorLine: number, cursorCol: number): boolean {
@@ -110,4 +128,19 @@ export class PromptAutocomplete implements AutocompleteProvider {
       return [];
     }
   }
+}
+
+/**
+ * The command name typed before the caret when the menu's `prefix` no longer matches it (the menu
+ * is stale); undefined when the menu is current or the caret is not in a command name.
+ */
+export function staleSlashToken(
+  line: string,
+  cursorCol: number,
+  prefix: string,
+): string | undefined {
+  if (!prefix.startsWith("/")) return undefined;
+  const typed = /^\s*\/([^\s/]*)$/.exec(line.slice(0, cursorCol))?.[1];
+  if (typed === undefined || `/${typed}` === prefix) return undefined;
+  return typed;
 }

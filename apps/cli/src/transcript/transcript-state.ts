@@ -21,6 +21,7 @@ export class TranscriptState {
   readonly #turns = new Map<string, TurnTools>();
   readonly #versions = new Map<string, number>();
   #blocks: TranscriptBlock[] | undefined;
+  #pending: { readonly text: string; readonly since: number } | undefined;
   /** Bumped on every change. */
   revision = 0;
 
@@ -39,6 +40,9 @@ export class TranscriptState {
         if (entry.seq < lastSeq) reorder = true;
       }
       this.#fold(entry.id, parsed);
+      // The host journaled a message of the person: the echo drawn while it was sent goes.
+      // (Its text may differ: an input transform such as /skill:name rewrote it.)
+      if (parsed.kind === "user") this.#pending = undefined;
     }
     if (reorder)
       this.#order.sort(
@@ -127,14 +131,33 @@ export class TranscriptState {
     return this.#order.length;
   }
 
+  /**
+   * A message being sent, drawn at once as the person's message until the host journals it (the
+   * first turn after a start may take a moment before it does); undefined clears it (not sent).
+   */
+  setPending(text: string | undefined, now: number = Date.now()): void {
+    this.#pending = text === undefined || text === "" ? undefined : { text, since: now };
+    this.#structureChanged();
+  }
+
+  /** The message being sent, with when it was sent, if any. */
+  get pending(): { readonly text: string; readonly since: number } | undefined {
+    return this.#pending;
+  }
+
   /** The blocks to draw, in order. */
   blocks(): readonly TranscriptBlock[] {
-    this.#blocks ??= buildBlocks({
-      order: this.#order,
-      entries: this.#entries,
-      streams: this.#streams,
-      turns: this.#turns,
-    });
+    this.#blocks ??= [
+      ...buildBlocks({
+        order: this.#order,
+        entries: this.#entries,
+        streams: this.#streams,
+        turns: this.#turns,
+      }),
+      ...(this.#pending
+        ? [{ kind: "user" as const, key: "user:pending", text: this.#pending.text }]
+        : []),
+    ];
     return this.#blocks;
   }
 

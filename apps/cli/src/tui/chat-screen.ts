@@ -109,6 +109,14 @@ export class ChatScreen implements Component, Focusable {
     this.refresh();
   }
 
+  /** Puts a draft back in the box when it is empty (a message that was not sent), caret at its end. */
+  restoreDraft(text: string): void {
+    if (this.editor.getText() !== "") return;
+    this.editor.setBox({ text, cursor: text.length });
+    this.editor.onBoxChange?.({ kind: "change", origin: "engine", after: this.editor.box });
+    this.refresh();
+  }
+
   /** The transient notice, if any. */
   get notice(): Notice | undefined {
     return this.#notice;
@@ -126,6 +134,7 @@ export class ChatScreen implements Component, Focusable {
     this.commands();
     const moving =
       this.session.activity.running !== undefined ||
+      this.session.transcript.pending !== undefined ||
       cardsTick(this.session.cards.values()) ||
       // A question or permission prompt counts down to its expiry.
       (this.#dialog !== undefined && this.#dialog.kind !== "picker") ||
@@ -198,6 +207,7 @@ export class ChatScreen implements Component, Focusable {
   #statusLine(width: number, now: number, spinner: string): string {
     const running = this.session.activity.running;
     const asking = this.#dialog !== undefined && this.#dialog.kind !== "picker";
+    const sending = this.session.transcript.pending;
     return statusBarLine(
       {
         ...(running
@@ -207,7 +217,9 @@ export class ChatScreen implements Component, Focusable {
                 startedAt: running.startedAt,
               },
             }
-          : {}),
+          : sending
+            ? { activity: { label: "Sending…", startedAt: sending.since } }
+            : {}),
         ...(this.session.model ? { model: this.session.model } : {}),
         ...(this.session.session?.title ? { sessionTitle: this.session.session.title } : {}),
         connection: this.session.ready ? this.session.connection : "connecting",

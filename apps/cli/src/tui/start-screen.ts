@@ -13,7 +13,7 @@ export function startScreenLines(session: ChatSession, width: number): string[] 
     lines.push(
       ...prefixed(
         palette.warning(
-          "No model provider is configured: the built-in offline model answers. Set one in elowen.yaml or ELOWEN_MODEL_PROVIDER.",
+          "No model provider is configured: the built-in offline model answers. Set ELOWEN_MODEL_PROVIDER, ELOWEN_MODEL and the provider's key to use another.",
         ),
         width,
         "  ",

@@ -27,6 +27,24 @@ describe("statusBarLine", () => {
     );
   });
 
+  test("at 80 columns the session's name stays: the model's label gives way first", () => {
+    const line = strip(
+      statusBarLine(
+        {
+          ...base,
+          model: { label: "Offline model (no provider configured)", offline: true },
+          sessionTitle: "Plan the trip to Oslo and Bergen",
+        },
+        80,
+        0,
+        "⠋",
+      ),
+    );
+    expect(line).toMatch(/ Plan the trip to Oslo and Bergen$/);
+    expect(line).not.toContain("Offline model");
+    expect(line.length).toBe(80);
+  });
+
   test("keeps the history indicator when the bar is too narrow for the model and the session", () => {
     const line = strip(
       statusBarLine(

@@ -56,8 +56,9 @@ export function statusBarLine(
       : dim(state.model.label)
     : undefined;
   const title = state.sessionTitle ? dim(state.sessionTitle) : undefined;
-  // The history indicator goes last: the session title, then the model, give way first.
-  for (const parts of [[indicator, model, title], [indicator, model], [indicator]]) {
+  // The history indicator goes last: the model, then the session title, give way first (at 80
+  // columns the session's name stays).
+  for (const parts of [[indicator, model, title], [indicator, title], [indicator]]) {
     const right = parts.filter((part): part is string => part !== undefined).join(dim(" · "));
     const room = width - visibleWidth(right) - 1;
     if (room < 12 && parts.length > 1) continue;

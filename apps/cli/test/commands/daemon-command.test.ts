@@ -42,7 +42,9 @@ function run(args: string[], env: Record<string, string>) {
   child.stderr?.on("data", (chunk: Buffer) => {
     err += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("close", (code) => resolve(code)),
+  );
   return { child, out: () => out, err: () => err, exited };
 }
 
@@ -50,11 +52,27 @@ describe("elowen daemon", () => {
   test("runs the daemon in the foreground, says where it listens and how to sign in, and stops on Ctrl+C", async () => {
     const dir = home("plugins:\n  bundled: false\n");
     const daemon = run(["daemon", "--port", "0"], { ELOWEN_HOME: dir });
-    await until(() => daemon.out().includes("Press Ctrl-C to stop."), "the daemon to start");
+    await until(
+      () => daemon.out().includes("Press Ctrl-C to stop."),
+      "the daemon to start",
+      60_000,
+    );
     const url = /listening on (http:\/\/\S+)/.exec(daemon.out())?.[1] ?? "";
-    expect(daemon.out()).toContain(`Data directory: ${dir}`);
-    expect(daemon.out()).toMatch(/Web client: /);
-    expect(daemon.out()).toContain(`Sign in with the owner token in ${join(dir, "owner.token")}`);
+    // One line each: the model and its provider, the web and how to sign in, the terminal, the data.
+    expect(daemon.out().split("\n").slice(1, 6)).toEqual([
+      expect.stringMatching(
+        /^ {2}model {5}the offline model \(no provider configured: set ELOWEN_MODEL_PROVIDER/,
+      ),
+      expect.stringMatching(/^ {2}web {7}/),
+      "  terminal  npx elowen",
+      `  data      ${dir}`,
+      "Press Ctrl-C to stop.",
+    ]);
+    expect(daemon.out()).toMatch(
+      new RegExp(
+        `web {7}${url}/ {2}\\(sign in with the owner token; \`cat ${join(dir, "owner.token")}\` prints it\\)`,
+      ),
+    );
     expect(await isHealthy(url)).toBe(true);
     expect(readDaemonFile(dir)?.pid).toBe(daemon.child.pid);
     daemon.child.kill("SIGINT");
@@ -97,6 +115,25 @@ describe("starting a daemon in the background", () => {
       startIfMissing: { binPath: BIN },
     });
     expect(again).toMatchObject({ started: false, url: file?.url });
+  });
+
+  test("`elowen stop` stops the daemon started in the background; with none running it ends with the unreachable code", async () => {
+    const dir = home("plugins:\n  bundled: false\n");
+    const env = { ELOWEN_HOME: dir, ELOWEN_PORT: "0" };
+    await connect(resolveDaemonAddress({}, env), {
+      env: { ...process.env, ...env },
+      startIfMissing: { binPath: BIN },
+    });
+    const file = readDaemonFile(dir);
+    if (file) pids.push(file.pid);
+    const stop = run(["stop"], { ELOWEN_HOME: dir });
+    expect(await stop.exited).toBe(EXIT_CODES.ok);
+    expect(stop.out()).toBe(`Stopped the daemon at ${file?.url} (process ${file?.pid}).\n`);
+    expect(await isHealthy(file?.url ?? "")).toBe(false);
+    expect(existsSync(join(dir, "daemon.json"))).toBe(false);
+    const again = run(["stop"], { ELOWEN_HOME: dir });
+    expect(await again.exited).toBe(EXIT_CODES.unreachable);
+    expect(again.err()).toBe(`elowen: no daemon is running from ${dir} (no daemon.json there).\n`);
   });
 
   test("never replaces an address named explicitly", async () => {

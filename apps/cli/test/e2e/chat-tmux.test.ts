@@ -61,6 +61,41 @@ describe("elowen in tmux against elowen daemon", { timeout: 60_000 }, () => {
     expect(transcript(reloaded)).toEqual(transcript(live));
   });
 
+  test("what was typed is what runs: `/` then `sess` Enter at once opens /sessions; an unknown /name asks before it goes to the model", async () => {
+    daemon = await startE2eDaemon("turns: []\n");
+    const chat = elowen(daemon, "--new");
+    await chat.see("enter sends");
+    // Typed faster than the completion menu follows: the menu was computed for "/".
+    chat.keys({ text: "/" }, { text: "sess" }, "Enter");
+    await chat.see("Sessions");
+    const sessionId = (await daemon.owner.sessions.list()).sessions[0]?.id ?? "";
+    expect((await daemon.owner.sessions.history(sessionId)).entries).toEqual([]);
+    chat.keys("Escape");
+    chat.keys({ text: "/zzz" }, "Escape", "Enter");
+    const asked = await chat.see("/zzz is not a command");
+    expect(asked).toMatch(/\/zzz\s*$/m);
+    expect((await daemon.owner.sessions.history(sessionId)).entries).toEqual([]);
+    chat.keys("Enter");
+    await until(
+      async () => (await daemon?.owner.sessions.history(sessionId))?.entries.length !== 0,
+      "the confirmed /zzz to go to the model",
+    );
+  });
+
+  test("a message sent while the daemon is down stays in the box with a plain reason; quitting says how to resume", async () => {
+    daemon = await startE2eDaemon("turns: []\n");
+    const chat = elowen(daemon, "--new");
+    await chat.see("enter sends");
+    const url = daemon.url;
+    await daemon.stop();
+    daemon = undefined;
+    chat.keys({ text: "Keep this message" }, "Enter");
+    const screen = await chat.see(`the daemon at ${url} is not answering`);
+    expect(screen).toMatch(/Keep this message\s*$/m);
+    chat.keys("C-c", "C-c");
+    await chat.see(/Resume this session with `npx elowen --session s_\w+`/);
+  });
+
   test("redraws cleanly when the terminal is resized: the same screen a chat opened at that size draws", async () => {
     daemon = await startE2eDaemon(NESTED);
     const chat = elowen(daemon, "--new");

@@ -57,6 +57,7 @@ export async function startE2eDaemon(script: string): Promise<E2eDaemon> {
   await until(
     () => out.includes("Press Ctrl-C to stop."),
     `elowen daemon to start (it printed: ${out})`,
+    60_000,
   );
   const url = /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? "";
   const token = readFileSync(join(home, "owner.token"), "utf8").trim();

@@ -35,9 +35,10 @@ describe("loadConfig", () => {
       host: "127.0.0.1",
       port: DEFAULT_PORT,
       allowedHosts: [],
+      allowedOrigins: [],
       bodyLimitBytes: 1048576,
     });
-    expect(config.store.path).toBe(join(home, "elowen.db"));
+    expect(config.store).toEqual({ kind: "sqlite", path: join(home, "elowen.db") });
     expect(config.plugins.bundled).toBe(true);
     expect(config.model.provider).toBe("offline");
     expect(existsSync(home)).toBe(false);
@@ -81,10 +82,19 @@ describe("loadConfig", () => {
 
   test("each unknown setting is named at its own path, at the top level too", () => {
     const home = dir();
-    writeFileSync(join(home, "elowen.yaml"), "servr:\n  port: 1\nserver:\n  prot: 5\n  hots: x\n");
+    writeFileSync(join(home, "elowen.yaml"), "servr: 1\nserver:\n  prot: 5\n  hots: x\n");
     const problems = problemsOf(() => loadConfig({ home, env: {} }));
     expect(problems.map((p) => p.path).sort()).toEqual(["server.hots", "server.prot", "servr"]);
     for (const problem of problems) expect(problem.message).toMatch(/is not a setting/);
+  });
+
+  test("a top-level mapping that is not the host's own is kept as a plugin's section", () => {
+    const home = dir();
+    writeFileSync(join(home, "elowen.yaml"), "mcp:\n  servers: {}\nservr:\n  port: 1\n");
+    expect(loadConfig({ home, env: {} }).sections).toEqual({
+      mcp: { servers: {} },
+      servr: { port: 1 },
+    });
   });
 
   test("a port of 65535 is accepted and 65536 is refused", () => {

@@ -22,11 +22,17 @@ export interface LoadedConfig {
   readonly home: string;
   readonly file: string | undefined;
   readonly config: ElowenConfig;
+  /**
+   * Top-level sections that are not the host's own (`mcp:` ...), by key, as written: each is the
+   * settings of the plugin whose short name it is (see `pluginSettings`).
+   */
+  readonly sections: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /**
  * Resolves the data directory, reads `elowen.yaml` when present, applies code overrides and the
- * environment (`ELOWEN_HOST`, `ELOWEN_PORT`), and validates the whole. Reads only: nothing is
+ * environment (`ELOWEN_HOST`, `ELOWEN_PORT`, `ELOWEN_DATABASE_URL`: the PostgreSQL store), and
+ * validates the whole. Reads only: nothing is
  * written. Throws {@link ConfigError} listing every problem by path. Model overrides:
  * `ELOWEN_MODEL_PROVIDER`, `ELOWEN_MODEL`, `ELOWEN_MODEL_BASE_URL`, `ELOWEN_OFFLINE_SCRIPT` (keys
  * are read when the model is resolved, never into the configuration).
@@ -38,11 +44,12 @@ export function loadConfig(source: ConfigSource = {}): LoadedConfig {
   const file = explicitFile ? resolve(explicitFile) : join(home, "elowen.yaml");
   const problems: ConfigProblem[] = [];
   const fromFile = readYaml(file, explicitFile !== undefined, problems);
-  const merged = mergeDeep(
-    mergeDeep(fromFile ?? {}, source.overrides ?? {}),
-    envLayer(env, problems),
+  const merged = withDatabaseUrl(
+    mergeDeep(mergeDeep(fromFile ?? {}, source.overrides ?? {}), envLayer(env, problems)),
+    env.ELOWEN_DATABASE_URL,
   );
-  const parsed = ConfigSchema.safeParse(merged);
+  const { core, sections } = splitSections(merged, problems);
+  const parsed = ConfigSchema.safeParse(core);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       if (issue.code === "unrecognized_keys") {
@@ -65,14 +72,36 @@ export function loadConfig(source: ConfigSource = {}): LoadedConfig {
   if (problems.length > 0 || !parsed.success) throw new ConfigError(shownFile ?? file, problems);
   const config = parsed.data;
   // Relative paths are read against the data directory.
-  const store = isAbsolute(config.store.path)
-    ? config.store
-    : { ...config.store, path: join(home, config.store.path) };
+  const store =
+    config.store.kind !== "sqlite" || isAbsolute(config.store.path)
+      ? config.store
+      : { ...config.store, path: join(home, config.store.path) };
   const model =
     config.model.script === undefined || isAbsolute(config.model.script)
       ? config.model
       : { ...config.model, script: resolve(home, config.model.script) };
-  return { home, file: shownFile, config: { ...config, store, model } };
+  return { home, file: shownFile, config: { ...config, store, model }, sections };
+}
+
+/**
+ * Splits the merged configuration into the host's own sections and the rest, which plugins claim
+ * by short name. A plugin's section must be a mapping.
+ */
+function splitSections(merged: object, problems: ConfigProblem[]) {
+  const core: Record<string, unknown> = {};
+  const sections: Record<string, Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(merged)) {
+    if (key in ConfigSchema.shape) core[key] = value;
+    else if (typeof value === "object" && value !== null && !Array.isArray(value))
+      sections[key] = value as Record<string, unknown>;
+    else
+      problems.push({
+        path: key,
+        message:
+          "is not a setting of elowen.yaml; a plugin's section (named by its short name) is a mapping",
+      });
+  }
+  return { core, sections };
 }
 
 function readYaml(file: string, required: boolean, problems: ConfigProblem[]): object | undefined {
@@ -130,6 +159,17 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, problems: C
     ...(Object.keys(server).length > 0 ? { server } : {}),
     ...(Object.keys(model).length > 0 ? { model } : {}),
   };
+}
+
+/**
+ * `ELOWEN_DATABASE_URL` chooses the PostgreSQL store over whatever the file says, keeping the
+ * file's PostgreSQL settings (pool size) when it already names that kind.
+ */
+function withDatabaseUrl(merged: object, url: string | undefined): object {
+  if (url === undefined || url === "") return merged;
+  const prior = (merged as { store?: unknown }).store;
+  const keep = isPlain(prior) && (prior as { kind?: unknown }).kind === "postgres" ? prior : {};
+  return { ...merged, store: { ...keep, kind: "postgres", url } };
 }
 
 function mergeDeep(base: object, over: object): object {

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { BrainConfigSchema } from "../brain/brain-config.js";
 import { ModelConfigSchema } from "../brain/model/model-config.js";
 import { LearningConfigSchema } from "../brain/review/learning-config.js";
+import { normalOrigin } from "../http/origin-check.js";
 import { PROMPT_BOX_REPLY_TIMEOUT_MS } from "../plugins/prompt-box/prompt-box-relay.js";
+import { SkillsConfigSchema } from "../skills/skills-config.js";
 
 /** The port the daemon listens on when neither the config nor `ELOWEN_PORT` names one. */
 export const DEFAULT_PORT = 7457;
@@ -18,6 +20,30 @@ const HostName = z
   .max(253)
   .regex(/^[A-Za-z0-9.:[\]-]+$/, "a host name or IP address");
 
+/** The embedded default: one SQLite file in the data directory, one daemon. */
+const SqliteStoreConfigSchema = z.strictObject({
+  kind: z.literal("sqlite").default("sqlite"),
+  /** The database file, relative to the data directory unless absolute. */
+  path: z.string().min(1).default("elowen.db"),
+});
+
+/** Several daemon instances on one PostgreSQL database (`ELOWEN_DATABASE_URL` sets `url`). */
+const PostgresStoreConfigSchema = z.strictObject({
+  kind: z.literal("postgres"),
+  /** The connection URL, `postgres://user:password@host:port/database`. */
+  url: z
+    .string()
+    .max(2048)
+    .regex(/^postgres(ql)?:\/\/\S+$/, "a postgres:// or postgresql:// connection URL"),
+  /** Connections in this instance's pool. */
+  poolSize: z.number().int().min(2).max(100).default(10),
+});
+
+/** `store:`: SQLite when no kind is named, else the kind's own fields. */
+export const StoreConfigSchema = z
+  .discriminatedUnion("kind", [SqliteStoreConfigSchema, PostgresStoreConfigSchema])
+  .prefault({});
+
 /**
  * The one schema of `elowen.yaml`. Every field has a default, so an absent file (or an empty one)
  * runs the daemon on loopback with the SQLite store, the bundled plugins and the offline model.
@@ -29,6 +55,21 @@ export const ConfigSchema = z.strictObject({
       port: z.number().int().min(0).max(65535).default(DEFAULT_PORT),
       /** Extra Host-header names accepted besides loopback names and the listen host. */
       allowedHosts: z.array(HostName).max(64).default([]),
+      /**
+       * Browser origins (`https://app.example`) besides the daemon's own whose pages may make
+       * state-changing requests; any other cross-site `Origin` is refused with 403.
+       */
+      allowedOrigins: z
+        .array(
+          z
+            .string()
+            .max(2048)
+            .refine((origin) => normalOrigin(origin) !== undefined, {
+              message: "an origin: scheme://host[:port], http or https, no path",
+            }),
+        )
+        .max(64)
+        .default([]),
       bodyLimitBytes: z
         .number()
         .int()
@@ -37,13 +78,7 @@ export const ConfigSchema = z.strictObject({
         .default(DEFAULT_BODY_LIMIT_BYTES),
     })
     .prefault({}),
-  store: z
-    .strictObject({
-      kind: z.literal("sqlite").default("sqlite"),
-      /** The database file, relative to the data directory unless absolute. */
-      path: z.string().min(1).default("elowen.db"),
-    })
-    .prefault({}),
+  store: StoreConfigSchema,
   plugins: z
     .strictObject({
       /** Load the bundled plugins (packages/plugins/*). */
@@ -78,6 +113,7 @@ export const ConfigSchema = z.strictObject({
   model: ModelConfigSchema.prefault({}),
   brain: BrainConfigSchema,
   learning: LearningConfigSchema,
+  skills: SkillsConfigSchema,
   shutdown: z
     .strictObject({
       pauseDeadlineMs: z.number().int().min(100).max(120_000).default(DEFAULT_PAUSE_DEADLINE_MS),

@@ -5,11 +5,13 @@ import { AUTH_CACHE_SIZE, AuthCache } from "../store/auth-cache.js";
 import type { Store } from "../store/store.js";
 import type { AccountRecord } from "../store/types.js";
 import { hostChecker } from "./host-check.js";
+import { originChecker } from "./origin-check.js";
 import { requestSurface } from "./request-access.js";
 import type { RouteAuth } from "./zod-route.js";
 
 /**
- * Installs the request gate, in order: the Host-header check (403), then bearer authentication
+ * Installs the request gate, in order: the Host-header check (403), the `Origin` check of
+ * state-changing requests (403, see {@link originChecker}), then bearer authentication
  * (401 with nothing else said, on every route but the public ones, including unknown URLs),
  * then the route's role (403).
  *
@@ -24,15 +26,24 @@ export function installGate(
     readonly store: Store;
     readonly listenHost: string;
     readonly allowedHosts: readonly string[];
+    readonly allowedOrigins?: readonly string[];
   },
 ): void {
   const hostAllowed = hostChecker(options.listenHost, options.allowedHosts);
+  const originAllowed = originChecker(options.allowedOrigins ?? []);
   const store = options.store;
   const admitted = new AdmittedTokens(store);
   app.addHook("onRequest", (request, reply, done) => {
     if (!hostAllowed(request.headers.host)) {
       reply.code(403).send({
         error: "this Host is not allowed (DNS-rebinding protection): add it to server.allowedHosts",
+      });
+      return;
+    }
+    if (!originAllowed(request.method, request.headers.origin, request.headers.host)) {
+      reply.code(403).send({
+        error:
+          "this Origin may not change anything here (cross-site request): add it to server.allowedOrigins",
       });
       return;
     }

@@ -1,7 +1,9 @@
 import type { Access } from "@elowen/plugin-api";
+import type { SkillSourceSet } from "@elowen/skill-catalog";
 import type { Brain } from "../brain/brain.js";
 import type { LearningStatus } from "../brain/review/learning-status.js";
 import type { SessionEvents } from "../live/session-events.js";
+import type { InstalledPlugins } from "../plugins/install/installed-plugins.js";
 import type { PromptBoxService } from "../plugins/prompt-box/prompt-box.js";
 import type { PluginRegistry } from "../plugins/registries/registry.js";
 import type { StatusSources } from "../plugins/status/status-assembly.js";
@@ -20,8 +22,12 @@ export interface HttpContext {
   readonly status: StatusSources;
   /** Skill learning as an account sees it, its reviewer's own status read in that account's scope. */
   readonly learningStatus: (access: Access) => Promise<LearningStatus>;
+  /** The Agent Skills folders read into the catalog: their status, diagnostics and approval. */
+  readonly skillSources: SkillSourceSet;
   /** The hook bus's audit ring buffer and the capability drops, oldest first. */
   readonly hookAudit: () => readonly Record<string, unknown>[];
+  /** Lets a plugin the hook bus quarantined be called again; true when it was in quarantine. */
+  readonly releasePlugin?: (pluginName: string) => boolean;
   /** Tells the host an account's grants changed (the plugin-skill switch is read synchronously). */
   readonly grantsChanged: (accountId: number, grants: AccountGrants) => void;
   /** Runs every plugin's registerUserRemoved handler for a removed account. */
@@ -29,4 +35,6 @@ export interface HttpContext {
   /** The daemon's default language for view strings when a request names none. */
   readonly language: string | undefined;
   readonly log: (message: string) => void;
+  /** `elowen plugins`: installs into `$ELOWEN_HOME/plugins` with the lockfile (owner routes). */
+  readonly installedPlugins: InstalledPlugins;
 }

@@ -10,9 +10,11 @@ import { attachmentRoutes } from "./routes/attachments.js";
 import { commandRoutes } from "./routes/commands.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
+import { pluginInstallRoutes } from "./routes/plugin-installs.js";
 import { pluginUiRoutes } from "./routes/plugin-ui.js";
 import { promptBoxRoutes } from "./routes/prompt-box.js";
 import { sessionRoutes } from "./routes/sessions.js";
+import { skillSourceRoutes } from "./routes/skill-sources.js";
 import { statusRoutes } from "./routes/status.js";
 import { turnRoutes } from "./routes/turns.js";
 import { webRoutes } from "./web-routes.js";
@@ -22,6 +24,8 @@ import { useZod, zodToOpenApi } from "./zod-route.js";
 export interface ServerOptions {
   readonly listenHost: string;
   readonly allowedHosts: readonly string[];
+  /** Browser origins besides the daemon's own that may make state-changing requests. */
+  readonly allowedOrigins?: readonly string[];
   readonly bodyLimitBytes: number;
   /** The built web client to serve at `/` (same origin as the API); none when absent. */
   readonly webDir?: string;
@@ -55,6 +59,7 @@ export async function buildServer(
     store: context.store,
     listenHost: options.listenHost,
     allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins ?? [],
   });
   healthRoutes(app);
   statusRoutes(app, context);
@@ -65,7 +70,9 @@ export async function buildServer(
   eventRoutes(app, context);
   promptBoxRoutes(app, context);
   commandRoutes(app, context);
+  skillSourceRoutes(app, context);
   pluginUiRoutes(app, context);
+  pluginInstallRoutes(app, context);
   pluginRoutes(app, context);
   if (options.webDir !== undefined) webRoutes(app, options.webDir);
   return app;

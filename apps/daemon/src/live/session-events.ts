@@ -11,6 +11,12 @@ export const EVENT_REPLAY_BUFFER = 1000;
  * buffer holds may be larger than what may wait for a reader after it.
  */
 export const EVENT_REPLAY_BUFFER_CHARS = 8 * 1024 * 1024;
+/**
+ * How many characters of events ({@link eventChars}) may be published before a streaming
+ * publisher yields to the event loop (ours): a model streaming a megabyte of deltas in one chain
+ * of promise jobs would otherwise hold every socket corked and every other request waiting.
+ */
+export const PUBLISH_YIELD_CHARS = 64 * 1024;
 /** How many sessions keep a replay buffer at once; the least recently used is dropped (ours). */
 export const EVENT_BUFFERED_SESSIONS = 1000;
 /**
@@ -78,6 +84,7 @@ export class SessionEvents {
   readonly #bufferSize: number;
   readonly #bufferChars: number;
   readonly #totalChars: number;
+  #sinceYield = 0;
   #chars = 0;
   /** The session whose buffer was used last: the most recent in `#sessions`. */
   #recent: string | undefined;
@@ -109,6 +116,7 @@ export class SessionEvents {
     buffer.sizes.push(chars);
     buffer.chars += chars;
     this.#chars += chars;
+    this.#sinceYield += chars;
     while (
       buffer.events.length > 1 &&
       (buffer.events.length > this.#bufferSize || buffer.chars > this.#bufferChars)
@@ -117,6 +125,17 @@ export class SessionEvents {
     if (this.#chars > this.#totalChars) this.#dropIdleBuffers(buffer);
     for (const listener of buffer.listeners) listener(event);
     return event;
+  }
+
+  /**
+   * A promise a streaming publisher awaits when more than {@link PUBLISH_YIELD_CHARS} were
+   * published since the last one (it resolves on the next turn of the event loop, after I/O),
+   * else undefined: nothing to wait for.
+   */
+  yieldDue(): Promise<void> | undefined {
+    if (this.#sinceYield < PUBLISH_YIELD_CHARS) return undefined;
+    this.#sinceYield = 0;
+    return new Promise((resolve) => setImmediate(resolve));
   }
 
   /** The event's SSE frame, serialized once however many streams send it. */

@@ -1,4 +1,3 @@
-import { utimesSync } from "node:fs";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { useTestStore } from "../../test/helpers/test-store.js";
 import { startBlobSweep } from "./blob-sweep.js";
@@ -23,8 +22,7 @@ describe("startBlobSweep", () => {
     await t.store.attachments.recordShared(t.sessionId, {
       sharedImage: { hash: owned.hash, mimeType: "image/png", bytes: owned.bytes },
     });
-    const old = new Date(Date.now() - 2 * 3_600_000);
-    for (const hash of [owned.hash, orphan.hash]) utimesSync(t.store.blobs.path(hash), old, old);
+    for (const hash of [owned.hash, orphan.hash]) await t.ageBlob(hash, 2 * 3_600_000);
 
     // Nothing happens before the day is out.
     vi.advanceTimersByTime(24 * 3_600_000 - 1);
@@ -42,7 +40,7 @@ describe("startBlobSweep", () => {
     // Stopped, it sweeps no more: a new orphan survives the next day.
     sweep.stop();
     const later = await t.store.blobs.put(new TextEncoder().encode("later"));
-    utimesSync(t.store.blobs.path(later.hash), old, old);
+    await t.ageBlob(later.hash, 2 * 3_600_000);
     vi.advanceTimersByTime(24 * 3_600_000);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await t.store.blobs.has(later.hash)).toBe(true);

@@ -1,5 +1,5 @@
 import type { BrainCard, SessionKind, SharedFile, SharedImage } from "@elowen/plugin-api";
-import type { BlobStore } from "./blob-store.js";
+import type { BlobStorage } from "./blob-storage.js";
 import type {
   AccountGrants,
   AccountRecord,
@@ -168,8 +168,8 @@ export interface Store {
   readonly cards: CardStore;
   readonly attachments: AttachmentStore;
   readonly usage: UsageStore;
-  /** Content-addressed images and shared files, beside the database. */
-  readonly blobs: BlobStore;
+  /** Content-addressed images and shared files: beside the SQLite database, or in PostgreSQL. */
+  readonly blobs: BlobStorage;
   /**
    * A number that changes whenever authentication may answer differently: a token revoked, an
    * account removed, grants set. A caller that caches what `tokens.verify` and `grants.get`

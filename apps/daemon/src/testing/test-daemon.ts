@@ -94,6 +94,13 @@ function daemonConfig(options: TestDaemonOptions, home: string): ElowenConfigInp
       ...config.plugins,
       dirs: [...(options.plugins ?? []), ...(config.plugins?.dirs ?? [])],
     },
+    // The machine's own ~/.claude/skills and working directory stay out of a test daemon.
+    skills: {
+      userHome: join(home, "user-home"),
+      workspace: join(home, "workspace"),
+      watch: false,
+      ...config.skills,
+    },
   };
 }
 

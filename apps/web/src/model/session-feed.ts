@@ -8,10 +8,14 @@ import type { TranscriptView } from "./views.js";
 /** How many entries one history page asks for (the daemon's largest page). */
 export const HISTORY_PAGE_SIZE = 200;
 
-/** Where a feed stands: loading, live (the stream is open), or stopped for good. */
+/**
+ * Where a feed stands: loading, live (the stream is open), reconnecting (the daemon is down or
+ * restarting; the stream retries by itself), or stopped for good (refused).
+ */
 export type FeedStatus =
   | { readonly state: "loading" }
   | { readonly state: "live" }
+  | { readonly state: "reconnecting" }
   | { readonly state: "failed"; readonly message: string };
 
 /** Options of {@link SessionFeed}. */
@@ -52,6 +56,8 @@ export class SessionFeed {
   #scheduled = false;
   #generation = 0;
   #older: Promise<void> | undefined;
+  #loadFailed = false;
+  #streamStopped = false;
 
   constructor(options: SessionFeedOptions) {
     this.#options = options;
@@ -75,8 +81,14 @@ export class SessionFeed {
       onEvent: (event) => this.#receive(event),
       onOpen: () => {
         if (this.#held === undefined) this.#status({ state: "live" });
+        // A load that failed while the daemon was down is tried again now that it answers.
+        else if (this.#loadFailed) void this.#load();
       },
-      onError: (error) => this.#status({ state: "failed", message: errorMessage(error) }),
+      onDrop: () => this.#status({ state: "reconnecting" }),
+      onError: (error) => {
+        this.#streamStopped = true;
+        this.#status({ state: "failed", message: errorMessage(error) });
+      },
       ...(this.#options.reconnect ? { reconnect: this.#options.reconnect } : {}),
     });
     await this.#load();
@@ -143,6 +155,7 @@ export class SessionFeed {
         client.sessions.cards(sessionId),
       ]);
       if (generation !== this.#generation || this.#closed) return;
+      this.#loadFailed = false;
       const model = new TranscriptModel(this.#cursor);
       model.addEntries(page.entries);
       model.applyState(state);
@@ -158,7 +171,13 @@ export class SessionFeed {
       this.#notify();
     } catch (error) {
       if (generation !== this.#generation || this.#closed) return;
-      this.#status({ state: "failed", message: errorMessage(error) });
+      // The view keeps what it showed; the next open of the stream loads again.
+      this.#loadFailed = true;
+      this.#status(
+        this.#subscription && !this.#streamStopped
+          ? { state: "reconnecting" }
+          : { state: "failed", message: errorMessage(error) },
+      );
     }
   }
 

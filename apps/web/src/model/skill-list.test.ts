@@ -16,15 +16,37 @@ const row = {
 };
 
 describe("the Skills list answer, read at the boundary", () => {
+  test("carries the catalog's diagnostics to the Skills page and names a malformed one's field", () => {
+    const note = {
+      code: "description-too-long",
+      outcome: "loaded",
+      path: "/home/a/.agents/skills/claude-api/SKILL.md",
+      name: "claude-api",
+      source: "user ~/.agents/skills",
+      message: "the description is over 1,024 characters",
+    };
+    expect(parseSkillList({ skills: [row], diagnostics: [note] })).toEqual({
+      ok: true,
+      rows: [row],
+      diagnostics: [note],
+    });
+    expect(parseSkillList({ skills: [], diagnostics: [{ code: 1 }] })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("diagnostics[0].code"),
+    });
+  });
+
   test("keeps catalogSource and effective and drops the retired scope and active fields", () => {
     expect(parseSkillList({ skills: [{ ...row, scope: "personal", active: true }] })).toEqual({
       ok: true,
       rows: [row],
+      diagnostics: [],
     });
     const { revision: _r, content: _c, ...bundled } = { ...row, catalogSource: "bundled" };
     expect(parseSkillList({ skills: [{ ...bundled, lineCount: null }] })).toEqual({
       ok: true,
       rows: [{ ...bundled, lineCount: null }],
+      diagnostics: [],
     });
   });
 
@@ -78,11 +100,12 @@ describe("the Skills list answer, read at the boundary", () => {
     };
     const store = new SkillsStore(host);
     await store.refresh();
-    expect(store.state).toEqual({ rows: [row], loading: false });
+    expect(store.state).toEqual({ rows: [row], loading: false, diagnostics: [] });
     await store.refresh();
     expect(store.state).toEqual({
       rows: [row],
       loading: false,
+      diagnostics: [],
       error: expect.stringMatching(
         /^The Skills catalog could not be read: skills\[0\]\.effective: /,
       ),

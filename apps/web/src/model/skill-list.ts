@@ -18,8 +18,24 @@ export const SkillListRowSchema = z.object({
   content: z.string().optional(),
 });
 
+/** One remark of the catalog (given to administrators): a warning, or why a skill was left out. */
+export const SkillDiagnosticSchema = z.object({
+  code: z.string(),
+  outcome: z.string(),
+  path: z.string(),
+  name: z.string().optional(),
+  source: z.string().optional(),
+  message: z.string(),
+});
+
+/** A remark of the catalog, as {@link SkillDiagnosticSchema} parsed it. */
+export type SkillDiagnosticRow = z.infer<typeof SkillDiagnosticSchema>;
+
 /** The body of `GET /plugins/skills/list`. */
-export const SkillListSchema = z.object({ skills: z.array(SkillListRowSchema) });
+export const SkillListSchema = z.object({
+  skills: z.array(SkillListRowSchema),
+  diagnostics: z.array(SkillDiagnosticSchema).default([]),
+});
 
 /** A row of the Skills catalog, as {@link SkillListRowSchema} parsed it. */
 export type SkillListRow = z.infer<typeof SkillListRowSchema>;
@@ -29,13 +45,16 @@ export type SkillListRow = z.infer<typeof SkillListRowSchema>;
  * that breaks the rule (`skills[2].catalogSource: …`), so one malformed row is reported instead of
  * breaking the whole page.
  */
-export function parseSkillList(
-  body: unknown,
-):
-  | { readonly ok: true; readonly rows: SkillListRow[] }
+export function parseSkillList(body: unknown):
+  | {
+      readonly ok: true;
+      readonly rows: SkillListRow[];
+      readonly diagnostics: SkillDiagnosticRow[];
+    }
   | { readonly ok: false; readonly message: string } {
   const parsed = SkillListSchema.safeParse(body);
-  if (parsed.success) return { ok: true, rows: parsed.data.skills };
+  if (parsed.success)
+    return { ok: true, rows: parsed.data.skills, diagnostics: parsed.data.diagnostics };
   const issue = parsed.error.issues[0];
   const path = (issue?.path ?? [])
     .map((key, i) => (typeof key === "number" ? `[${key}]` : `${i === 0 ? "" : "."}${String(key)}`))

@@ -1,6 +1,11 @@
 import type { HostUi } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import { parseSkillList, type SkillListRow, type SkillListRowSchema } from "./skill-list.js";
+import {
+  parseSkillList,
+  type SkillDiagnosticRow,
+  type SkillListRow,
+  type SkillListRowSchema,
+} from "./skill-list.js";
 import { ownerBody, ownerQuery, type SkillOwner } from "./skill-owner.js";
 import { Store } from "./store.js";
 
@@ -47,6 +52,8 @@ export type SkillMutation =
 export interface SkillsState {
   readonly rows: readonly SkillRow[];
   readonly loading: boolean;
+  /** The catalog's remarks (administrators only): skills left out and why, warnings. */
+  readonly diagnostics?: readonly SkillDiagnosticRow[];
   /** Why the catalog could not be read (a refused mutation is answered to its caller instead). */
   readonly error?: string;
 }
@@ -89,7 +96,8 @@ export class SkillsStore extends Store<SkillsState> {
   async refresh(): Promise<void> {
     try {
       const answer = parseSkillList(await this.#host.api<unknown>(`${BASE}/list`));
-      if (answer.ok) this.set({ rows: answer.rows, loading: false });
+      if (answer.ok)
+        this.set({ rows: answer.rows, loading: false, diagnostics: answer.diagnostics });
       else this.set({ ...this.state, loading: false, error: answer.message });
     } catch (error) {
       this.set({ ...this.state, loading: false, error: errorMessage(error) });

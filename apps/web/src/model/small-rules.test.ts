@@ -54,8 +54,14 @@ describe("explicit skill owners", () => {
 
 describe("tokens", () => {
   test.each([
-    ["", "token is required: paste the token the daemon printed"],
-    ["   ", "token is required: paste the token the daemon printed"],
+    [
+      "",
+      "token is required: paste the owner token (`cat ~/.elowen/owner.token` prints it) or an account token",
+    ],
+    [
+      "   ",
+      "token is required: paste the owner token (`cat ~/.elowen/owner.token` prints it) or an account token",
+    ],
     ["x".repeat(513), "token is at most 512 characters, received 513"],
     ["elw_abc def", "token holds only letters, digits and . _ ~ + / = -"],
     ["elw_<script>", "token holds only letters, digits and . _ ~ + / = -"],

@@ -40,7 +40,11 @@ export function checkToken(
 ): { ok: true; token: string } | { ok: false; message: string } {
   const token = value.trim();
   if (token === "")
-    return { ok: false, message: "token is required: paste the token the daemon printed" };
+    return {
+      ok: false,
+      message:
+        "token is required: paste the owner token (`cat ~/.elowen/owner.token` prints it) or an account token",
+    };
   if (token.length > 512)
     return { ok: false, message: `token is at most 512 characters, received ${token.length}` };
   if (!/^[A-Za-z0-9._~+/=-]+$/.test(token))

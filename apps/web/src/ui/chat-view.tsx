@@ -82,6 +82,12 @@ export function ChatView({
   return (
     <section class="chat" aria-label="Chat">
       <div class="transcript-scroll" onScroll={onScroll} tabIndex={-1}>
+        {status.state === "reconnecting" && (
+          <p class="reconnecting" role="status">
+            The daemon is not answering: reconnecting… Messages sent from elsewhere meanwhile show
+            up when it is back.
+          </p>
+        )}
         {status.state === "failed" && (
           <p class="error" role="alert">
             The live connection stopped: {status.message}

@@ -1,11 +1,19 @@
 import { type CommandCatalog, SubmitTurnBodySchema } from "@elowen/wire";
 import { useEffect, useMemo, useState } from "preact/hooks";
+import {
+  type BuiltinOutput,
+  isBuiltin,
+  runWebBuiltin,
+  SESSIONS_CHANGED_EVENT,
+} from "../model/builtin-commands.js";
 import { PromptBoxModel } from "../model/prompt-box.js";
 import { failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
+import { BuiltinPanel } from "./builtin-panel.js";
 import { CommandMenu } from "./command-menu.js";
 import { PickerDialog } from "./picker-dialog.js";
 import { PromptField } from "./prompt-field.js";
+import { navigate } from "./router.js";
 import { SkillsPicker } from "./skills-picker.js";
 
 type Command = CommandCatalog["commands"][number];
@@ -40,6 +48,7 @@ export function Composer({
   const [message, setMessage] = useState<{ kind: "error" | "info"; text: string }>();
   const [busy, setBusy] = useState(false);
   const [picker, setPicker] = useState<{ name: string; args: string }>();
+  const [panel, setPanel] = useState<BuiltinOutput>();
 
   useEffect(() => {
     const stop = box.subscribe(() => setVersion((v) => v + 1));
@@ -60,8 +69,14 @@ export function Composer({
       return;
     }
     const picked = /^\/([a-z0-9][a-z0-9-]{0,31})(?:\s+([\s\S]*))?$/.exec(text.trim());
-    if (picked?.[1] && (await isPicker(picked[1]))) {
-      setPicker({ name: picked[1], args: picked[2] ?? "" });
+    const command = picked?.[1] ? await lookup(picked[1]) : undefined;
+    if (command && isBuiltin(command)) {
+      box.set(EMPTY, "clear");
+      await builtin(command.name, picked?.[2] ?? "");
+      return;
+    }
+    if (command?.kind === "picker") {
+      setPicker({ name: command.name, args: picked?.[2] ?? "" });
       box.set(EMPTY, "clear");
       return;
     }
@@ -89,12 +104,31 @@ export function Composer({
     }
   };
 
-  const isPicker = async (name: string): Promise<boolean> => {
+  const catalog = async (): Promise<readonly Command[]> => (await client.commands("web")).commands;
+
+  const lookup = async (name: string): Promise<Command | undefined> => {
     try {
-      const catalog = await client.commands("web");
-      return catalog.commands.some((c) => c.name === name && c.kind === "picker");
+      return (await catalog()).find((c) => c.name === name);
     } catch {
-      return false;
+      return undefined;
+    }
+  };
+
+  /** Runs one of core's builtins here, as the terminal does: none becomes a model turn. */
+  const builtin = async (name: string, args: string) => {
+    setMessage(undefined);
+    try {
+      const output = await runWebBuiltin(name, args, {
+        client,
+        sessionId,
+        running,
+        catalog,
+        open: (id) => navigate({ page: "chat", sessionId: id }),
+        sessionsChanged: () => dispatchEvent(new Event(SESSIONS_CHANGED_EVENT)),
+      });
+      setPanel(output);
+    } catch (failure) {
+      setMessage({ kind: "error", text: failureText(failure) });
     }
   };
 
@@ -110,7 +144,10 @@ export function Composer({
   };
 
   const take = (command: Command) => {
-    if (command.kind === "picker") {
+    if (isBuiltin(command) && !command.argumentHint) {
+      box.set(EMPTY, "clear");
+      void builtin(command.name, "");
+    } else if (command.kind === "picker" && !isBuiltin(command)) {
       setPicker({ name: command.name, args: "" });
       box.set(EMPTY, "clear");
     } else {
@@ -121,6 +158,16 @@ export function Composer({
 
   return (
     <div class="composer-wrap">
+      {panel && (
+        <BuiltinPanel
+          output={panel}
+          onClose={() => setPanel(undefined)}
+          onRenamed={() => {
+            dispatchEvent(new Event(SESSIONS_CHANGED_EVENT));
+            setPanel(undefined);
+          }}
+        />
+      )}
       {picker &&
         (picker.name === "skills" ? (
           <SkillsPicker

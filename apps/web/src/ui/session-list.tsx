@@ -1,5 +1,6 @@
 import { type Session, UpdateSessionBodySchema } from "@elowen/wire";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { SESSIONS_CHANGED_EVENT } from "../model/builtin-commands.js";
 import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
 import { useFocusFirst } from "./focus-first.js";
@@ -8,9 +9,21 @@ import { navigate, routeHref } from "./router.js";
 /** The session list's page size. */
 const PAGE = 50;
 
-/** The title a session is listed under. */
-export function sessionTitle(session: Pick<Session, "title" | "createdAt">): string {
-  return session.title ?? `Untitled, ${new Date(session.createdAt).toLocaleString()}`;
+/**
+ * The title a session is listed under: its own (the daemon titles a session from its first
+ * message), else "New session" with when it was started (the time today, else the date).
+ */
+export function sessionTitle(
+  session: Pick<Session, "title" | "createdAt">,
+  now: Date = new Date(),
+): string {
+  if (session.title) return session.title;
+  const created = new Date(session.createdAt);
+  const today = created.toDateString() === now.toDateString();
+  const when = today
+    ? created.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+    : created.toLocaleDateString();
+  return `New session, ${when}`;
 }
 
 /**
@@ -39,6 +52,11 @@ export function SessionList({ current }: { readonly current?: string | undefined
   useEffect(() => {
     void load();
   }, [load, current]);
+  useEffect(() => {
+    const reload = () => void load();
+    addEventListener(SESSIONS_CHANGED_EVENT, reload);
+    return () => removeEventListener(SESSIONS_CHANGED_EVENT, reload);
+  }, [load]);
 
   const more = async () => {
     if (!next) return;

@@ -127,16 +127,40 @@ function Page({
           {...(chat ? { options: chat } : {})}
         />
       ) : (
-        <Welcome />
+        <OpenNewest />
       );
   }
 }
 
-function Welcome() {
+/**
+ * The chat page without a session opens the newest one (replacing the history entry, so Back
+ * does not bounce here); with none yet it welcomes the person.
+ */
+function OpenNewest() {
+  const { client } = useApp();
+  const [none, setNone] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    client.sessions
+      .list({ limit: 1 })
+      .then(({ sessions }) => {
+        if (cancelled) return;
+        const newest = sessions[0];
+        if (newest) location.replace(routeHref({ page: "chat", sessionId: newest.id }));
+        else setNone(true);
+      })
+      .catch(() => {
+        if (!cancelled) setNone(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [client]);
+  if (!none) return null;
   return (
     <section class="welcome">
       <h1>Welcome</h1>
-      <p>Pick a session, or start a new one from the Sessions list.</p>
+      <p>Start a conversation with New session in the Sessions list.</p>
     </section>
   );
 }

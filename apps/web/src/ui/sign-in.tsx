@@ -15,8 +15,9 @@ export interface SignInProps {
 }
 
 /**
- * The sign-in form: an account token (the instance owner's is printed by the daemon and kept in
- * `owner.token`), checked with `GET /me` before it is kept.
+ * The sign-in form: an account token (the instance owner's is kept in `owner.token` in the data
+ * directory; the daemon's banner prints the command that shows it), checked with `GET /me` before
+ * it is kept.
  */
 export function SignIn({ connect, onSignedIn }: SignInProps) {
   const [value, setValue] = useState("");
@@ -39,7 +40,7 @@ export function SignIn({ connect, onSignedIn }: SignInProps) {
     } catch (failure) {
       setError(
         failure instanceof ElowenApiError && failure.status === 401
-          ? "That token was not accepted. Paste the token the daemon printed (or an account token an administrator issued)."
+          ? "That token was not accepted. Paste the owner token (`cat ~/.elowen/owner.token` on the daemon's machine prints it) or an account token an administrator issued."
           : `Could not reach the daemon: ${failureText(failure)}`,
       );
     } finally {
@@ -52,8 +53,9 @@ export function SignIn({ connect, onSignedIn }: SignInProps) {
       <form onSubmit={submit} aria-labelledby="sign-in-title" noValidate>
         <h1 id="sign-in-title">Sign in to Elowen</h1>
         <p class="hint">
-          Paste your account token. The daemon prints the instance owner's token when it starts and
-          keeps it in <code>owner.token</code> in its data directory.
+          Paste your account token. The instance owner's token is in <code>owner.token</code> in the
+          daemon's data directory: on the daemon's machine, <code>cat ~/.elowen/owner.token</code>{" "}
+          prints it (the daemon's banner shows this command with its own data directory).
         </p>
         <label for="token">Account token</label>
         <input

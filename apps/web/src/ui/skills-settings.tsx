@@ -1,5 +1,6 @@
 import type { HostUi } from "@elowen/plugin-api";
 import { useEffect, useState } from "preact/hooks";
+import type { SkillDiagnosticRow } from "../model/skill-list.js";
 import { rowKey, type SkillRow } from "../model/skills-store.js";
 import { Alert } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
@@ -112,6 +113,26 @@ export function SkillsSettings() {
             </li>
           );
         })}
+      </ul>
+      <SkillDiagnostics diagnostics={state.diagnostics ?? []} />
+    </section>
+  );
+}
+
+/** The catalog's remarks, for administrators: what was left out and why, and the warnings. */
+function SkillDiagnostics(props: { readonly diagnostics: readonly SkillDiagnosticRow[] }) {
+  if (props.diagnostics.length === 0) return null;
+  return (
+    <section class="skill-diagnostics" aria-labelledby="skill-diagnostics-title">
+      <h2 id="skill-diagnostics-title">Diagnostics</h2>
+      <ul>
+        {props.diagnostics.map((note) => (
+          <li key={`${note.path}:${note.code}`} data-outcome={note.outcome}>
+            <strong>{note.outcome === "skipped" ? "Left out" : "Warning"}</strong>{" "}
+            {note.name ?? note.path}
+            {note.source && <span class="hint"> ({note.source})</span>}: {note.message}
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -89,7 +89,7 @@ describe("readJsonStrict", () => {
       const error = await rejectionOf(readJsonStrict(path));
       expect(isElowenError(error, ATOMIC_JSON_READ_FAILED)).toBe(true);
       expect(error).toMatchObject({ audience: "software", received: code });
-      expect(classifyErrno((error as Error).cause)).toMatchObject({
+      expect(classifyErrno((error as { cause?: unknown }).cause)).toMatchObject({
         disposition: "local",
         refusal,
       });

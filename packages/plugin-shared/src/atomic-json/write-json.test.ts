@@ -97,7 +97,7 @@ describe("writeJsonAtomic", () => {
     const error = await rejectionOf(writeJsonAtomic(join(temp.path(), "absent", "state.json"), {}));
     expect(isElowenError(error, ATOMIC_JSON_WRITE_FAILED)).toBe(true);
     expect(errorMessage(error)).toContain("expected to write a temporary file, received ENOENT");
-    expect(classifyErrno((error as Error).cause)).toMatchObject({
+    expect(classifyErrno((error as { cause?: unknown }).cause)).toMatchObject({
       disposition: "local",
       code: "ENOENT",
     });
@@ -109,7 +109,7 @@ describe("writeJsonAtomic", () => {
     const error = await rejectionOf(writeJsonAtomic(path, { a: 1 }));
     expect(isElowenError(error, ATOMIC_JSON_WRITE_FAILED)).toBe(true);
     expect(errorMessage(error)).toContain("expected to rename the temporary file over the target");
-    expect(classifyErrno((error as Error).cause)).toMatchObject({
+    expect(classifyErrno((error as { cause?: unknown }).cause)).toMatchObject({
       disposition: "local",
       code: "EISDIR",
     });

@@ -51,7 +51,7 @@ describe("ElowenError", () => {
       cause: new Error("read failed", { cause: condition }),
     });
     expect(error.audience).toBe("instance");
-    expect((error.cause as Error).cause).toBe(condition);
+    expect(error.cause).toMatchObject({ cause: condition });
   });
 
   test("keeps a bare summary as the whole message", () => {

@@ -77,14 +77,14 @@ describe("answerRecord", () => {
   });
 
   test.each([
-    [[], "0 answers for 2 questions"],
+    [[], "expected 2 answers, one per question in order, received 0"],
     [
       [
         { outcome: "answered", selected: ["SQLite"] },
         { outcome: "answered", selected: ["Search"] },
         { outcome: "answered", selected: ["Export"] },
       ],
-      "3 answers for 2 questions",
+      "expected 2 answers, one per question in order, received 3",
     ],
   ])("refuses answers not aligned with the questions (%#)", (answers, received) => {
     const error = thrown(() => answerRecord([database, features], answers));
@@ -98,7 +98,7 @@ describe("answerRecord", () => {
     expect(errorMessage(error)).toContain("answers[0].outcome");
   });
 
-  test("always produces a record that passes the contract's own schema", () => {
+  test("produces a record that passes the contract's own schema, or refuses with its code", () => {
     const answer = fc.oneof(
       fc.record({
         outcome: fc.constant("answered" as const),
@@ -107,18 +107,43 @@ describe("answerRecord", () => {
       }),
       fc.constant({ outcome: "expired" as const, selected: [] as string[] }),
     );
+    let produced = 0;
     fc.assert(
       fc.property(fc.array(answer, { minLength: 1, maxLength: 4 }), (answers) => {
         const clean = answers.map((a) =>
           "other" in a && a.other === undefined ? { outcome: a.outcome, selected: a.selected } : a,
         );
-        const record = answerRecord(
-          clean.map(() => database),
-          clean,
-        );
+        let record: ReturnType<typeof answerRecord>;
+        try {
+          record = answerRecord(
+            clean.map(() => database),
+            clean,
+          );
+        } catch (error) {
+          expect(isElowenError(error, ASKUSER_ANSWERS_INVALID)).toBe(true);
+          return;
+        }
+        produced += 1;
         expect(QuestionAnswerRecordSchema.safeParse(record).success).toBe(true);
         expect(record.questions.map((q) => q.outcome)).toEqual(clean.map((a) => a.outcome));
       }),
     );
+    expect(produced).toBeGreaterThan(0);
+  });
+});
+
+describe("answerRecord is built by @elowen/question-answer's rules", () => {
+  test.each([
+    ["a label that is not an option", [{ outcome: "answered", selected: ["MySQL"] }]],
+    [
+      "two labels on a single-select question",
+      [{ outcome: "answered", selected: ["SQLite", "Postgres"] }],
+    ],
+    ["an answered question that picks nothing", [{ outcome: "answered", selected: [] }]],
+    ["an expired answer that selects something", [{ outcome: "expired", selected: ["SQLite"] }]],
+  ])("refuses %s with askuser.answers_invalid naming the field", (_, answers) => {
+    const error = thrown(() => answerRecord([database], answers));
+    expect(isElowenError(error, ASKUSER_ANSWERS_INVALID)).toBe(true);
+    expect(errorMessage(error)).toContain("answers[0]");
   });
 });

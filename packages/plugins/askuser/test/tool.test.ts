@@ -52,10 +52,11 @@ describe("the plugin", () => {
     expect(packageJson.exports["."].default).toBe(`./${parsed.manifest.entry}`);
   });
 
-  test("depends at run time only on the plugin contract and the shared helpers, zod as a peer", () => {
+  test("depends at run time only on the plugin contract, the shared helpers and the answer-record builder, zod as a peer", () => {
     expect(Object.keys(packageJson.dependencies).sort()).toEqual([
       "@elowen/plugin-api",
       "@elowen/plugin-shared",
+      "@elowen/question-answer",
     ]);
     expect(Object.keys(packageJson.peerDependencies)).toEqual(["zod"]);
   });

@@ -61,6 +61,8 @@ export async function registerSkills(
     catalogNames: async () => new Set((await catalog.visibleSkills()).map((entry) => entry.name)),
     ...(options.io === undefined ? {} : { io: options.io }),
   });
+  // The host knows nothing of this plugin's layout: it is told where accounts' stores are.
+  catalog.declarePersonalStores?.(files.layout.personalRoot);
   const reload = createReloader(() => files.scan(), catalog, ctx.log);
   const deps = { files, catalog, reload, pluginName: ctx.pluginName };
 

@@ -104,6 +104,7 @@ export class TestHost {
       registerTool: (tool) => {
         this.tools.set(tool.name, tool as PluginTool);
       },
+      registerToolSource: missing("registerToolSource"),
       registerRoute: (route) => this.routes.push(route),
       registerSkillReviewer: (registration) => this.reviewers.push(registration),
       registerCodeMode: missing("registerCodeMode"),

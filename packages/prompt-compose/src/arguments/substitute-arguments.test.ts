@@ -184,3 +184,17 @@ describe("substituteArguments: properties", () => {
 function inRange(n: number, length: number): boolean {
   return n >= 1 && n <= length;
 }
+
+describe("substituteArguments: linear in the template's length", () => {
+  // Quadratic scanning takes minutes on these (each unclosed `${1:-` re-read the rest of the
+  // template); one pass takes milliseconds, so the test's own timeout tells them apart.
+  test("4 MiB of unclosed ${1:- is returned as written", () => {
+    const template = "${1:-".repeat((4 * 1024 * 1024) / 5);
+    expect(substituteArguments(template, ["a"])).toBe(template);
+  });
+
+  test("a } after 4 MiB of ${1:- closes the first form, whose default is the rest as written", () => {
+    const template = `${"${1:-".repeat((4 * 1024 * 1024) / 5)}x}tail`;
+    expect(substituteArguments(template, [])).toBe(`${template.slice(5, -5)}tail`);
+  });
+});

@@ -1,5 +1,6 @@
 /**
- * Expands a prompt command's placeholders with its arguments, in one pass over the template:
+ * Expands a prompt command's placeholders with its arguments, in one pass over the template (linear
+ * in its length, whatever it holds):
  *
  * | form | becomes |
  * | --- | --- |
@@ -31,6 +32,7 @@ export function substituteArguments(template: string, args: readonly string[]): 
   let out = "";
   let from = 0;
   let all: string | undefined;
+  const closes = new CloseFinder(template);
   while (dollar >= 0) {
     const next = template.charCodeAt(dollar + 1);
     let end = -1;
@@ -47,7 +49,7 @@ export function substituteArguments(template: string, args: readonly string[]): 
       all ??= args.join(" ");
       value = all;
     } else if (next === OPEN_BRACE) {
-      const braced = readBraced(template, dollar + 2, length, args);
+      const braced = readBraced(template, dollar + 2, length, args, closes);
       if (braced !== undefined) {
         end = braced.end;
         value = braced.value;
@@ -70,6 +72,7 @@ function readBraced(
   i: number,
   length: number,
   args: readonly string[],
+  closes: CloseFinder,
 ): { end: number; value: string } | undefined {
   const first = template.charCodeAt(i);
   if (first === AT) {
@@ -91,11 +94,35 @@ function readBraced(
   if (template.charCodeAt(indexEnd) !== COLON || template.charCodeAt(indexEnd + 1) !== DASH) {
     return undefined;
   }
-  const close = template.indexOf("}", indexEnd + 2);
+  const close = closes.from(indexEnd + 2);
   if (close < 0) return undefined;
   const arg = args[Number.parseInt(template.slice(i, indexEnd), 10) - 1];
   const value = arg === undefined || arg === "" ? template.slice(indexEnd + 2, close) : arg;
   return { end: close + 1, value };
+}
+
+/**
+ * The first `}` at or after a position, remembering the last answer: positions only grow within
+ * one pass, so the template is scanned for `}` at most once in all (a template of many unclosed
+ * `${N:-` stays linear).
+ */
+class CloseFinder {
+  readonly #template: string;
+  #searchedFrom = Number.POSITIVE_INFINITY;
+  #found = -1;
+
+  constructor(template: string) {
+    this.#template = template;
+  }
+
+  from(i: number): number {
+    const known = i >= this.#searchedFrom && (this.#found < 0 || i <= this.#found);
+    if (!known) {
+      this.#searchedFrom = i;
+      this.#found = this.#template.indexOf("}", i);
+    }
+    return this.#found;
+  }
 }
 
 function digitsEnd(text: string, i: number, length: number): number {

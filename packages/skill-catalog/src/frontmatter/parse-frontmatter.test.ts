@@ -29,6 +29,7 @@ describe("frontmatter bounds", () => {
       problem: "frontmatter is 100,001 characters, more than the 100,000 it may hold",
       leftOut: [],
       body: "# Body\n",
+      yaml,
     });
   });
 
@@ -262,6 +263,7 @@ describe("frontmatter values", () => {
       frontmatter: {},
       leftOut: [],
       body: "body",
+      yaml: "",
     });
     expect(parseSkillSource("---\n# nothing\n---\n").frontmatter).toEqual({});
   });
@@ -297,6 +299,7 @@ describe("frontmatter that is not usable", () => {
       frontmatter: {},
       leftOut: [],
       body: "# Just markdown\n",
+      yaml: null,
     });
   });
 
@@ -307,6 +310,7 @@ describe("frontmatter that is not usable", () => {
       problem: 'the frontmatter opened by "---" on line 1 is never closed by a "---" line',
       leftOut: [],
       body: "---\nname: a\n",
+      yaml: null,
     });
   });
 });
@@ -379,5 +383,44 @@ describe("frontmatter properties", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("flow collections bounded before parsing", () => {
+  test("about 100 KB of nested [ is refused as past the depth bound, its body kept", () => {
+    const parsed = parseSkillSource(`---\ndescription: ${"[".repeat(99_000)}\n---\nBody.\n`);
+    expect(parsed).toEqual({
+      status: "bounds",
+      frontmatter: {},
+      problem: "frontmatter nests more than 32 levels deep",
+      leftOut: [],
+      body: "Body.\n",
+      yaml: `description: ${"[".repeat(99_000)}\n`,
+    });
+  });
+
+  // The mapping holding `k` is the first of the 32 levels.
+  test.each([
+    [31, "ok"],
+    [32, "bounds"],
+  ])("flow lists nested %i deep under a key read as %s", (depth, status) => {
+    const value = `${"[".repeat(depth)}x${"]".repeat(depth)}`;
+    expect(parseSkillSource(`---\nname: a\ndescription: d\nk: ${value}\n---\n`).status).toBe(
+      status,
+    );
+  });
+
+  test("brackets inside quotes and comments are text, not collections", () => {
+    const many = "[".repeat(40);
+    const parsed = parseSkillSource(
+      `---\nname: a\ndescription: "${many}"\nnote: '${many}' # ${many}\n---\n`,
+    );
+    expect(parsed.status).toBe("ok");
+    expect(parsed.frontmatter.description).toBe(many);
+  });
+
+  test("more than 20,000 flow collections are refused", () => {
+    const parsed = parseSkillSource(`---\nname: a\nk: ${"[], ".repeat(20_001)}\n---\n`);
+    expect(parsed.problem).toBe("frontmatter holds more than 20,000 flow collections");
   });
 });

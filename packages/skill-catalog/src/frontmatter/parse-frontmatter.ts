@@ -1,9 +1,11 @@
 import {
   SKILL_FRONTMATTER_MAX_CHARS,
   SKILL_FRONTMATTER_MAX_DEPTH,
+  SKILL_FRONTMATTER_MAX_VALUES,
   type SkillFrontmatter,
 } from "@elowen/plugin-api";
 import { Composer, type Document, isMap, Parser } from "yaml";
+import { flowBoundsProblem } from "./flow-bounds.js";
 import { splitFrontmatter } from "./skill-source.js";
 import { cstDepthExceeds } from "./yaml-depth.js";
 import { frontmatterToJson } from "./yaml-json.js";
@@ -25,6 +27,8 @@ export interface ParsedSkillSource {
   readonly leftOut: readonly string[];
   /** The markdown after the closing fence, or the whole text when there is no complete block. */
   readonly body: string;
+  /** The raw frontmatter block between the fences (for an editor that keeps it), or null if none. */
+  readonly yaml: string | null;
 }
 
 const EMPTY: SkillFrontmatter = Object.freeze({});
@@ -41,7 +45,9 @@ const YAML_OPTIONS = {
 
 /**
  * Splits decoded skill source and parses its frontmatter with `yaml`, within the bounds of
- * plugin-api: SKILL_FRONTMATTER_MAX_CHARS characters (checked before parsing),
+ * plugin-api: SKILL_FRONTMATTER_MAX_CHARS characters and flow collections nested at most
+ * SKILL_FRONTMATTER_MAX_DEPTH deep, at most SKILL_FRONTMATTER_MAX_VALUES of them (both checked
+ * in one linear pass before parsing),
  * SKILL_FRONTMATTER_MAX_DEPTH levels (checked on the CST before composing, so no input can exhaust
  * the stack), SKILL_FRONTMATTER_MAX_VALUES values and a bounded number of alias expansions. Never
  * throws for any input.
@@ -49,12 +55,13 @@ const YAML_OPTIONS = {
 export function parseSkillSource(text: string): ParsedSkillSource {
   const parts = splitFrontmatter(text);
   if (parts.kind === "none")
-    return { status: "absent", frontmatter: EMPTY, leftOut: [], body: parts.body };
+    return { status: "absent", frontmatter: EMPTY, leftOut: [], body: parts.body, yaml: null };
   if (parts.kind === "unterminated") {
     return failed(
       "unterminated",
       'the frontmatter opened by "---" on line 1 is never closed by a "---" line',
       parts.body,
+      null,
     );
   }
   const yaml = parts.yaml;
@@ -63,14 +70,18 @@ export function parseSkillSource(text: string): ParsedSkillSource {
       "bounds",
       `frontmatter is ${yaml.length.toLocaleString("en-US")} characters, more than the ${SKILL_FRONTMATTER_MAX_CHARS.toLocaleString("en-US")} it may hold`,
       parts.body,
+      yaml,
     );
   }
+  const flow = flowBoundsProblem(yaml, SKILL_FRONTMATTER_MAX_DEPTH, SKILL_FRONTMATTER_MAX_VALUES);
+  if (flow !== undefined) return failed("bounds", flow, parts.body, yaml);
   const tokens = Array.from(new Parser().parse(yaml));
   if (cstDepthExceeds(tokens, SKILL_FRONTMATTER_MAX_DEPTH)) {
     return failed(
       "bounds",
       `frontmatter nests more than ${SKILL_FRONTMATTER_MAX_DEPTH} levels deep`,
       parts.body,
+      yaml,
     );
   }
   const document = composeOne(tokens, yaml.length);
@@ -82,16 +93,17 @@ export function parseSkillSource(text: string): ParsedSkillSource {
       "invalid",
       `frontmatter is not valid YAML: ${firstLine(error?.message)}${where}`,
       parts.body,
+      yaml,
     );
   }
   const root = document.contents;
   if (root !== null && !isMap(root)) {
-    return failed("invalid", "frontmatter is not a mapping of keys to values", parts.body);
+    return failed("invalid", "frontmatter is not a mapping of keys to values", parts.body, yaml);
   }
   const json = frontmatterToJson(document);
-  if (!json.ok) return failed(json.status, json.problem, parts.body);
+  if (!json.ok) return failed(json.status, json.problem, parts.body, yaml);
   if (json.leftOut.length === 0) {
-    return { status: "ok", frontmatter: json.frontmatter, leftOut: [], body: parts.body };
+    return { status: "ok", frontmatter: json.frontmatter, leftOut: [], body: parts.body, yaml };
   }
   const names = json.leftOut.map((key) => JSON.stringify(key)).join(", ");
   return {
@@ -100,11 +112,17 @@ export function parseSkillSource(text: string): ParsedSkillSource {
     problem: `left out key ${names}: __proto__, constructor, prototype and keys that are lists or mappings never reach the frontmatter object`,
     leftOut: json.leftOut,
     body: parts.body,
+    yaml,
   };
 }
 
-function failed(status: FrontmatterStatus, problem: string, body: string): ParsedSkillSource {
-  return { status, frontmatter: EMPTY, problem, leftOut: [], body };
+function failed(
+  status: FrontmatterStatus,
+  problem: string,
+  body: string,
+  yaml: string | null,
+): ParsedSkillSource {
+  return { status, frontmatter: EMPTY, problem, leftOut: [], body, yaml };
 }
 
 function composeOne(

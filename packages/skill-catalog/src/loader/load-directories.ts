@@ -1,5 +1,5 @@
-import { type Dirent, readdirSync, realpathSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { realpathSync } from "node:fs";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import type { CatalogSource } from "@elowen/plugin-api";
 import { diagnostic, type SkillDiagnostic } from "../diagnostics.js";
 import { outsideOf } from "../files/contained-read.js";
@@ -7,6 +7,12 @@ import { mapInBatches } from "../files/map-in-batches.js";
 import type { ContributionDraft, StoreResolver } from "../registry/draft.js";
 import { invalidSkill } from "../registry/invalid-skill.js";
 import { checkOwnership } from "../registry/validate-skill.js";
+import { nameTwinKey } from "../rules/name-twins.js";
+import {
+  type FolderScan,
+  SKILL_SCAN_MAX_FOLDERS,
+  scanSkillFolders,
+} from "../sources/scan-skill-folders.js";
 import { readSkillFile } from "./read-skill-file.js";
 import { type SkillFromFile, skillFromSource } from "./skill-from-source.js";
 
@@ -21,6 +27,16 @@ export interface SkillDirectorySource {
   readonly catalogSource?: CatalogSource;
   /** Makes every skill of the source visible only in that account's own sessions. */
   readonly ownerUserId?: number;
+  /** A name a person recognises the source by (`user ~/.agents/skills`); diagnostics carry it. */
+  readonly label?: string;
+  /**
+   * Look for skill folders below the root's children too (`<root>/skills/pdf/SKILL.md`), down to
+   * SKILL_SCAN_MAX_DEPTH levels and over at most SKILL_SCAN_MAX_FOLDERS folders. Default false:
+   * only `<root>/<name>/SKILL.md`.
+   */
+  readonly nested?: boolean;
+  /** Why the source is not read now (an untrusted workspace): it loads nothing and says this. */
+  readonly withheld?: string;
 }
 
 /** A skill loaded from a directory source, with where it lives and where reads must stay. */
@@ -57,26 +73,26 @@ export async function loadDirectories(
   const diagnostics: SkillDiagnostic[] = [];
   const checked = sources.map(checkSource);
   const listed = await mapInBatches(checked, (source) => {
+    if (source.withheld !== undefined) {
+      diagnostics.push(sourceNote("source-withheld", source, source.withheld));
+      return [];
+    }
     const realRoot = realPathIfAny(source.root);
     if (realRoot === undefined) return [];
     const storeDir =
       source.catalogSource === "personal" ? resolveStore(source.ownerUserId as number) : undefined;
-    const entries = listDirectory(realRoot);
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const found: Candidate[] = [];
-    for (const entry of entries) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      if (entry.isDirectory() || entry.isSymbolicLink()) {
-        found.push({
-          source,
-          realRoot,
-          storeDir,
-          entry: entry.name,
-          linked: entry.isSymbolicLink(),
-        });
-      }
-    }
-    return found;
+    const scan = scanSkillFolders(realRoot, source.nested === true ? {} : { maxDepth: 1 });
+    const cut = cutNote(source, scan);
+    if (cut !== undefined) diagnostics.push(cut);
+    return scan.folders.map(
+      (folder): Candidate => ({
+        source,
+        realRoot,
+        storeDir,
+        entry: folder.entry,
+        linked: folder.linked,
+      }),
+    );
   });
   const candidates = listed.flat();
   // Each candidate notes into its own list, so the report reads in directory order.
@@ -84,28 +100,75 @@ export async function loadDirectories(
   const loaded = await mapInBatches(candidates, (candidate, at) =>
     loadCandidate(candidate, notes[at] as SkillDiagnostic[]),
   );
-  const skills: LoadedSkill[] = [];
-  const taken = new Set<string>();
-  for (const [at, skill] of loaded.entries()) {
-    diagnostics.push(...(notes[at] as SkillDiagnostic[]));
-    if (skill === undefined) continue;
-    const key = `${skill.ownerUserId ?? ""}\0${skill.name}`;
-    if (taken.has(key)) {
-      diagnostics.push(
-        diagnostic(
-          "name-collision",
-          "skipped",
-          skill.filePath,
-          `another skill of this set is already named ${JSON.stringify(skill.name)}; this one is skipped`,
-          skill.name,
-        ),
-      );
+  for (const [at, candidate] of candidates.entries()) {
+    const label = candidate.source.label;
+    for (const note of notes[at] as SkillDiagnostic[])
+      diagnostics.push(label === undefined ? note : { ...note, source: label });
+  }
+  return { skills: withoutCollisions(loaded, candidates, diagnostics), diagnostics };
+}
+
+/**
+ * Keeps the first skill of each owner and name (names a person cannot tell apart, such as NFC and
+ * NFD spellings or Cyrillic look-alikes, count as one; see nameTwinKey), in source order; a skill whose folder carries its
+ * name goes before one whose frontmatter claims a name other than its folder's, so a folder never
+ * loses its own name to another folder's claim. Each skill left out is a `name-collision`.
+ */
+function withoutCollisions(
+  loaded: readonly (LoadedSkill | undefined)[],
+  candidates: readonly Candidate[],
+  diagnostics: SkillDiagnostic[],
+): LoadedSkill[] {
+  const present = loaded.flatMap((skill, at) =>
+    skill === undefined ? [] : [{ skill, at, own: basename(skill.baseDir) === skill.name }],
+  );
+  const ordered = [...present.filter((item) => item.own), ...present.filter((item) => !item.own)];
+  const taken = new Map<string, LoadedSkill>();
+  const kept = new Set<number>();
+  for (const { skill, at } of ordered) {
+    const key = `${skill.ownerUserId ?? ""}\0${nameTwinKey(skill.name)}`;
+    const holder = taken.get(key);
+    if (holder === undefined) {
+      taken.set(key, skill);
+      kept.add(at);
       continue;
     }
-    taken.add(key);
-    skills.push(skill);
+    const label = candidates[at]?.source.label;
+    diagnostics.push(
+      diagnostic(
+        "name-collision",
+        "skipped",
+        skill.filePath,
+        holder.name === skill.name
+          ? `${holder.filePath} already holds the name ${JSON.stringify(skill.name)}; this one is skipped`
+          : `its name ${JSON.stringify(skill.name)} looks the same as ${JSON.stringify(holder.name)} of ${holder.filePath}; this one is skipped`,
+        skill.name,
+        label,
+      ),
+    );
   }
-  return { skills, diagnostics };
+  return present.filter((item) => kept.has(item.at)).map((item) => item.skill);
+}
+
+function sourceNote(
+  code: "source-withheld" | "scan-cut",
+  source: Candidate["source"],
+  message: string,
+): SkillDiagnostic {
+  return diagnostic(code, "skipped", source.root, message, undefined, source.label);
+}
+
+function cutNote(source: Candidate["source"], scan: FolderScan): SkillDiagnostic | undefined {
+  if (scan.cut === undefined || (scan.cut === "depth" && source.nested !== true)) return undefined;
+  const why =
+    scan.cut === "folders"
+      ? `the scan stopped after ${SKILL_SCAN_MAX_FOLDERS} folders`
+      : "the scan stopped at its depth bound";
+  return sourceNote(
+    "scan-cut",
+    source,
+    `${why}; skills further down ${source.root} are not loaded`,
+  );
 }
 
 function loadCandidate(
@@ -140,7 +203,7 @@ function loadCandidate(
     );
     return undefined;
   }
-  const skill = skillFromSource(read.bytes, filePath, candidate.entry, diagnostics);
+  const skill = skillFromSource(read.bytes, filePath, basename(candidate.entry), diagnostics);
   if (skill === undefined) return undefined;
   return {
     ...skill,
@@ -174,14 +237,6 @@ function realPathIfAny(path: string): string | undefined {
     return realpathSync.native(path);
   } catch {
     return undefined;
-  }
-}
-
-function listDirectory(dir: string): Dirent[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
   }
 }
 

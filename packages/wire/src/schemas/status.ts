@@ -7,6 +7,8 @@ export const PluginStatusRowSchema = z.strictObject({
   version: z.string(),
   state: z.enum(["loaded", "refused"]),
   reason: z.string().optional(),
+  /** What of a Claude Code or Agent Plugins package could not be mapped, one sentence each. */
+  diagnostics: z.array(z.string()).optional(),
 });
 
 /**

@@ -85,8 +85,26 @@ export async function composeCodeMode(
   }
   if (!composition) return tools;
   const hidden = new Set(composition.hide ?? []);
-  const direct = tools.filter((t) => t.modelOnly || !hidden.has(t.name));
+  const direct = tools.filter((t) => t.modelOnly || t.direct || !hidden.has(t.name));
+  turn.withdrawnTools = withdrawnReasons(owned.plugin, tools, direct);
   const reader = owned.value.authoringReason?.bind(owned.value);
   const taken = new Set(direct.map((t) => t.name));
   return [...direct, ...wrapperDefs(owned.plugin, composition.tools, reader, taken, host.log)];
+}
+
+/** Why each tool code mode withdrew is not on the model's surface, for the "not found" log. */
+function withdrawnReasons(
+  plugin: string,
+  tools: readonly ToolDef[],
+  direct: readonly ToolDef[],
+): Map<string, string> {
+  const kept = new Set(direct.map((t) => t.name));
+  const reasons = new Map<string, string>();
+  for (const tool of tools)
+    if (!kept.has(tool.name))
+      reasons.set(
+        tool.name,
+        `code mode (${plugin}) offers it only inside exec scripts as tools.${tool.name}; its plugin (${tool.owner}) can keep it a direct model tool with direct: true`,
+      );
+  return reasons;
 }

@@ -3,6 +3,7 @@ import type { JournalRewriteOutcome, ToolTraceJournal } from "@elowen/tool-trace
 import type { Store } from "../../store/store.js";
 import type { AttachmentRef } from "../../store/types.js";
 import type { TurnState } from "../turn/turn-state.js";
+import { releaseIfSettled } from "./nested-ledger.js";
 
 function imageRefs(toolTrace: readonly ToolTraceRecord[]): AttachmentRef[] {
   const refs = new Map<string, ImageRef>();
@@ -37,6 +38,7 @@ export function traceJournal(store: Store, turn: TurnState): ToolTraceJournal {
       if (!found) return "gone";
       if (written === undefined) return "unchanged";
       await store.attachments.own(turn.sessionId, entryId, imageRefs(written));
+      await releaseIfSettled(store, turn);
       return "written";
     },
     subscribe(listener) {

@@ -26,7 +26,9 @@ function settleInterrupted(toolTrace: unknown): ToolTraceRecord[] | undefined {
  * replaying any: each call the model made that has no result gets an error result saying so (the
  * conversation stays valid for the provider), each nested record still pending is settled as
  * interrupted in place, and the turn gets a `turn_end` entry with reason `aborted` and
- * `interrupted: "restart"`. Returns how many turns it marked.
+ * `interrupted: "restart"`. A turn that had ended but is still in the ledger (a nested call of it
+ * was still running: see `holdTurnForNestedRows`) gets its pending records settled the same way
+ * and is closed, not marked. Returns how many turns it marked.
  */
 export async function recoverInterruptedTurns(
   store: Store,
@@ -44,6 +46,8 @@ export async function recoverInterruptedTurns(
     const branch = await store.journal.branch(open.sessionId);
     const ofTurn = branch.filter((e) => (e.data as { turnId?: unknown })?.turnId === open.turnId);
     if (ofTurn.some((e) => e.kind === "turn_end")) {
+      // The turn ended while a nested call still ran (its row was kept open for that call).
+      await settlePendingRows(store, open.sessionId, ofTurn);
       await store.turns.close(open.turnId);
       continue;
     }
@@ -56,6 +60,24 @@ export async function recoverInterruptedTurns(
   return marked;
 }
 
+/** Settles as interrupted, in place, every nested record still pending in the turn's results. */
+async function settlePendingRows(
+  store: Store,
+  sessionId: string,
+  ofTurn: readonly JournalEntry[],
+): Promise<void> {
+  for (const entry of ofTurn) {
+    const parsed = parseEntryData(entry);
+    if (parsed?.kind !== "tool_result") continue;
+    const toolTrace = settleInterrupted(parsed.data.details?.toolTrace);
+    if (toolTrace)
+      await store.journal.updateData(sessionId, entry.id, (data) => ({
+        ...(data as object),
+        details: { ...parsed.data.details, toolTrace },
+      }));
+  }
+}
+
 async function interruptedEntries(
   store: Store,
   open: { readonly sessionId: string; readonly turnId: string; readonly startedAt: number },
@@ -65,16 +87,11 @@ async function interruptedEntries(
   const answered = new Set<string>();
   const calls: { id: string; name: string }[] = [];
   let answer = "";
+  await settlePendingRows(store, open.sessionId, ofTurn);
   for (const entry of ofTurn) {
     const parsed = parseEntryData(entry);
     if (parsed?.kind === "tool_result") {
       answered.add(parsed.data.callId);
-      const toolTrace = settleInterrupted(parsed.data.details?.toolTrace);
-      if (toolTrace)
-        await store.journal.updateData(open.sessionId, entry.id, (data) => ({
-          ...(data as object),
-          details: { ...parsed.data.details, toolTrace },
-        }));
     } else if (parsed?.kind === "assistant") {
       answer = parsed.data.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
       for (const block of parsed.data.content)

@@ -20,6 +20,7 @@ export function pluginToolDef(
     ...(tool.reasonField === undefined ? {} : { reasonField: tool.reasonField }),
     ...(tool.executionMode === undefined ? {} : { executionMode: tool.executionMode }),
     ...(authoringReason === undefined ? {} : { authoringReason }),
+    ...(tool.direct === true ? { direct: true } : {}),
     check(args) {
       const parsed = tool.parameters.safeParse(args);
       if (parsed.success) return { ok: true, value: parsed.data };

@@ -31,6 +31,8 @@ export interface ToolDef {
   readonly executionMode?: "sequential" | "parallel";
   /** Only the model may call it: never offered to code-mode scripts. */
   readonly modelOnly?: boolean;
+  /** Stays on the model's direct surface when code mode withdraws the tools it wraps. */
+  readonly direct?: boolean;
   /** The owner's reader of the call's note from its partial arguments (code mode's wrapper). */
   authoringReason?(toolName: string, partialArguments: string): string | undefined;
   check(args: unknown): ArgumentCheck;

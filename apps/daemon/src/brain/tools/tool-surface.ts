@@ -1,14 +1,16 @@
 import type { PluginFilter } from "@elowen/prompt-compose";
 import type { BrainHost } from "../brain-host.js";
 import { pluginToolDef } from "./plugin-tools.js";
+import { sourcedToolDefs } from "./sourced-tools.js";
 import type { ToolDef } from "./tool-def.js";
 import { sessionWorkspace } from "./workspace-guard.js";
 import { workspaceTools } from "./workspace-tools.js";
 
 /**
  * The tools a turn offers before any wrapper composition: the plugins' tools (of the plugins
- * taking part), the host's own tools, and the workspace tools confined to the session's
- * workspace. A plugin tool wins a name it shares with a host tool; the host tool is left out.
+ * taking part), then the tools their sources list now, the host's own tools, and the workspace
+ * tools confined to the session's workspace. A plugin tool wins a name it shares with a host
+ * tool; the host tool is left out. A sourced tool never takes a registered tool's name.
  */
 export async function baseToolSurface(
   host: BrainHost,
@@ -20,7 +22,9 @@ export async function baseToolSurface(
     .list()
     .filter((entry) => filter(entry.plugin))
     .map((entry) => pluginToolDef(entry));
-  const taken = new Set(tools.map((t) => t.name));
+  const owners = new Map(tools.map((t) => [t.name, t.owner]));
+  tools.push(...sourcedToolDefs(host.registry.tools, filter, owners, host.log));
+  const taken = new Set(owners.keys());
   const add = (defs: readonly ToolDef[]) => {
     for (const def of defs) {
       if (taken.has(def.name)) {

@@ -10,11 +10,23 @@ import { confine } from "./workspace-guard.js";
 
 type CodingAgent = typeof import("@mariozechner/pi-coding-agent");
 let codingAgent: Promise<CodingAgent> | undefined;
-// The pi coding agent is a large module; it is loaded when a session first offers its tools.
+// The pi coding agent is a large module (seconds to load on a busy machine): the daemon warms it
+// once it listens (warmWorkspaceTools), so that the first turn does not load it on its path.
 const loadCodingAgent = () => {
   codingAgent ??= import("@mariozechner/pi-coding-agent");
   return codingAgent;
 };
+
+/**
+ * Starts loading what the workspace tools need, off any request's path; resolves when loaded.
+ * Never rejects: a failure shows again, with its message, when a turn offers the tools.
+ */
+export async function warmWorkspaceTools(): Promise<void> {
+  await loadCodingAgent().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 async function imageType(path: string): Promise<string | undefined> {
   const handle = await open(path, "r");

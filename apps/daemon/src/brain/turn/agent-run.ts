@@ -133,6 +133,8 @@ export async function runAgent(
     if (event.type === "tool_execution_end") {
       turn.toolResults += 1;
       turn.lastToolName = event.toolName;
+      if (event.isError && !turn.tools.some((t) => t.name === event.toolName))
+        host.log(notOfferedReason(turn, event.toolName));
     }
     const written = writer.handle(event);
     if (event.type !== "message_end" || event.message.role !== "assistant") return written;
@@ -189,4 +191,12 @@ async function stepContext(turn: TurnState): Promise<AgentMessage[]> {
   }
   await turn.journal.append(stepContextEntry(turn.turnId, turn.toolResults, records));
   return records.map((record) => noteMessage(record.text, record.at));
+}
+
+/** The log line for a model call of a tool the turn does not offer (pi answers "not found"). */
+function notOfferedReason(turn: TurnState, name: string): string {
+  const why =
+    turn.withdrawnTools?.get(name) ??
+    "no loaded plugin registers a tool of that name for this session";
+  return `the model called ${name}, which this turn does not offer: ${why}`;
 }

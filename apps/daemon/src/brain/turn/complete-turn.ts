@@ -1,6 +1,11 @@
 import type { RunOutcome, TurnCompleteInput, TurnCompleteReason } from "@elowen/plugin-api";
 import type { TurnEndEntryData, TurnOutcome } from "@elowen/wire";
 import { mintId } from "../../store/ids.js";
+import {
+  hasPendingRows,
+  holdTurnForNestedRows,
+  releaseIfSettled,
+} from "../code-mode/nested-ledger.js";
 import { TRUNCATED_STREAM_MESSAGE } from "../model/provider-model.js";
 import { settlesUnobserved } from "./turn-journal.js";
 import type { TurnState } from "./turn-state.js";
@@ -60,7 +65,16 @@ export async function completeTurn(
     ...(errorMessage === "" ? {} : { errorMessage }),
   };
   const entryId = mintId("e");
-  await turn.journal.end([{ id: entryId, kind: "turn_end", data }], { closeTurn: turn.turnId });
+  // A nested call still running keeps the turn in the ledger until its row settles (see nested-ledger).
+  const nestedRunning = await hasPendingRows(host.store, turn);
+  await turn.journal.end(
+    [{ id: entryId, kind: "turn_end", data }],
+    nestedRunning ? {} : { closeTurn: turn.turnId },
+  );
+  if (nestedRunning) {
+    holdTurnForNestedRows(turn);
+    await releaseIfSettled(host.store, turn);
+  }
   if (errorMessage !== "")
     host.events.publish(turn.sessionId, "error", {
       turnId: turn.turnId,

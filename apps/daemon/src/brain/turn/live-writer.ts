@@ -80,7 +80,8 @@ export class LiveWriter {
         return undefined;
       case "message_update":
         this.#update(event.assistantMessageEvent);
-        return undefined;
+        // A long stream yields to the event loop now and then, so streams and requests move.
+        return this.#o.host.events.yieldDue();
       case "message_end":
         return event.message.role === "assistant" ? this.#endMessage(event.message) : undefined;
       case "tool_execution_start":
@@ -88,7 +89,7 @@ export class LiveWriter {
         return undefined;
       case "tool_execution_update":
         this.#toolUpdate(event.toolCallId, event.partialResult);
-        return undefined;
+        return this.#o.host.events.yieldDue();
       case "tool_execution_end":
         return this.#endTool(event.toolCallId, event.toolName, event.result, event.isError);
       default:

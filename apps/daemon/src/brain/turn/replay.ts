@@ -7,7 +7,7 @@ import {
 import { parseEntryData } from "@elowen/wire";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, TextContent, ToolResultMessage } from "@mariozechner/pi-ai";
-import type { BlobStore } from "../../store/blob-store.js";
+import type { BlobStorage } from "../../store/blob-storage.js";
 import type { JournalEntry } from "../../store/types.js";
 import { stepContextTextsOf, turnContextRecordsOf } from "./context-entries.js";
 import { storedEntry } from "./stored-entry.js";
@@ -49,7 +49,7 @@ function lastCompaction(entries: readonly JournalEntry[]): number {
  */
 export async function replayBranch(
   entries: readonly JournalEntry[],
-  blobs: BlobStore,
+  blobs: BlobStorage,
 ): Promise<AgentMessage[]> {
   const cut = lastCompaction(entries);
   let from = 0;

@@ -1,7 +1,7 @@
 import type { ImageRef, TextContent } from "@elowen/plugin-api";
 import type { ToolResultEntryData } from "@elowen/wire";
 import type { ImageContent } from "@mariozechner/pi-ai";
-import type { BlobStore } from "../../store/blob-store.js";
+import type { BlobStorage } from "../../store/blob-storage.js";
 import type { AttachmentRef } from "../../store/types.js";
 
 type StoredBlock = ToolResultEntryData["content"][number];
@@ -28,7 +28,7 @@ function imagesOf(value: unknown): ImageRef[] {
  * projection reads it. The entry owns those blobs and the images its nested trace records hold.
  */
 export async function storeResult(
-  blobs: BlobStore,
+  blobs: BlobStorage,
   content: readonly (TextContent | ImageContent)[],
   details: unknown,
 ): Promise<StoredResult> {
@@ -66,7 +66,7 @@ export async function storeResult(
 
 /** A stored result's content as the model reads it again: images read back from the store. */
 export async function replayContent(
-  blobs: BlobStore,
+  blobs: BlobStorage,
   content: readonly StoredBlock[],
 ): Promise<(TextContent | ImageContent)[]> {
   const out: (TextContent | ImageContent)[] = [];

@@ -92,6 +92,11 @@ export class TurnJournal {
     return this.#held?.kind === "result" ? this.#write([], { touch: false }) : undefined;
   }
 
+  /** The data of the entry held back to go with the next write, if any. */
+  heldData(): unknown {
+    return this.#held?.entry.data;
+  }
+
   /** Writes the turn's last entries (its `turn_end`), after the held entry if any. */
   end(
     entries: readonly NewJournalEntry[],

@@ -45,6 +45,8 @@ export interface TurnState {
   /** The shared prefix of `systemPrompt` to send as its own cacheable block ("" for none). */
   systemCachePrefix?: string;
   tools: ToolDef[];
+  /** Tools of the turn's surface that code mode withdrew, with why (for the "not found" log). */
+  withdrawnTools?: ReadonlyMap<string, string>;
   toolScope: ToolScope;
   authoring: AuthoringNotes;
   /** The turn's journal writes after its start (the answer may wait for the `turn_end`). */

@@ -6,11 +6,13 @@ import { sseFrame } from "../../live/session-events.js";
 import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 import { ownedSession } from "./session-access.js";
+import { SseStream } from "./sse-stream.js";
 
 /** Milliseconds between SSE keep-alive comments (ours). */
 export const SSE_HEARTBEAT_MS = 15_000;
 /**
- * How many bytes a stream may have waiting for a client that does not read (ours). Past it the
+ * How many bytes a stream may have waiting for a client that does not read (ours), counted as
+ * what the client has not taken when the next write is due (see `SseStream`). Past it the
  * stream is closed: the client reconnects with `Last-Event-ID` and the buffer replays what it
  * missed (or it is told `reset`), so a stalled reader costs the daemon bounded memory.
  */
@@ -50,30 +52,24 @@ export function eventRoutes(app: FastifyInstance, context: HttpContext): void {
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
-      // A reader that stops reading is cut off once its backlog passes the cap. The replay is
-      // written whole (the replay buffer bounds it); the cap counts what piles up after it, so a
-      // large replay never cuts off the reconnect that asked for it.
-      let limit = Number.POSITIVE_INFINITY;
-      const send = (text: string) => {
-        if (raw.destroyed) return;
-        raw.write(text);
-        if (raw.writableLength > limit) raw.destroy();
-      };
-      send("retry: 1000\n\n");
+      // The replay is written whole (the replay buffer bounds it); live frames go through the
+      // stream, whose cap counts only what the client has not taken (see SseStream).
+      const stream = new SseStream(raw, SSE_MAX_PENDING_BYTES);
+      stream.writeNow("retry: 1000\n\n");
       const { replay, unsubscribe } = context.events.subscribe(sessionId, lastEventId, (event) => {
-        send(context.events.frame(event));
+        stream.push(context.events.frame(event));
       });
       if (replay.kind === "reset") {
         // The reset carries the current id, so a reconnect after it resumes instead of resetting.
-        send(
+        stream.writeNow(
           sseFrame({ id: context.events.cursor(), type: "reset", data: { reason: replay.reason } }),
         );
       } else {
-        for (const event of replay.events) send(context.events.frame(event));
+        const frames = replay.events.map((event) => context.events.frame(event));
+        if (frames.length > 0) stream.writeNow(frames.join(""));
       }
-      limit = raw.writableLength + SSE_MAX_PENDING_BYTES;
       open.add(raw);
-      const heartbeat = setInterval(() => send(": keep-alive\n\n"), SSE_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => stream.push(": keep-alive\n\n"), SSE_HEARTBEAT_MS);
       heartbeat.unref();
       raw.on("close", () => {
         clearInterval(heartbeat);

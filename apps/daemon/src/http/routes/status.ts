@@ -1,5 +1,6 @@
 import { BrainStatusSchema, HookAuditSchema, LearningStatusSchema } from "@elowen/wire";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import { assembleStatus } from "../../plugins/status/status-assembly.js";
 import type { HttpContext } from "../http-context.js";
@@ -45,5 +46,20 @@ export function statusRoutes(app: FastifyInstance, context: HttpContext): void {
     tags: ["admin"],
     schema: { response: { 200: HookAuditSchema } },
     handler: async () => ({ entries: [...context.hookAudit()] }),
+  });
+  route(app, {
+    method: "POST",
+    url: "/admin/plugins/:pluginName/release",
+    auth: "admin",
+    summary:
+      "Lets a plugin the hook bus quarantined (a hook blocked the event loop) be called again",
+    tags: ["admin"],
+    schema: {
+      params: z.strictObject({ pluginName: z.string().min(1).max(214) }),
+      response: { 200: z.strictObject({ released: z.boolean() }) },
+    },
+    handler: async (request) => ({
+      released: context.releasePlugin?.(request.params.pluginName) ?? false,
+    }),
   });
 }

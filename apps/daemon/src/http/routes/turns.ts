@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AnswerRefusal } from "../../brain/interactive/ask-broker.js";
 import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
+import { titleFromMessage } from "./first-message-title.js";
 import { ownedSession } from "./session-access.js";
 
 function refused(reply: FastifyReply, refusal: AnswerRefusal | undefined, what: string) {
@@ -45,7 +46,7 @@ export function turnRoutes(app: FastifyInstance, context: HttpContext): void {
     },
     handler: async (request, reply) => {
       const { sessionId } = request.params;
-      await ownedSession(store, request, sessionId);
+      const session = await ownedSession(store, request, sessionId);
       const access = request.access;
       if (!access) throw new Error("an authenticated route without access");
       const outcome = await brain.submit({
@@ -55,6 +56,9 @@ export function turnRoutes(app: FastifyInstance, context: HttpContext): void {
         access: { ...access, sessionId },
       });
       if (outcome.status === "dropped") return outcome;
+      // An untitled session takes its title from its first message (a person renames it later).
+      const title = session.title === null ? titleFromMessage(request.body.text) : undefined;
+      if (title !== undefined) await store.sessions.rename(sessionId, title);
       if (request.body.waitForSettle) {
         const settled = await outcome.settled;
         if (!settled) return reply.code(409).send({ error: "the turn was cleared before it ran" });

@@ -10,8 +10,8 @@ import {
   type PickerDescriptor,
   type PickerRequest,
 } from "@elowen/plugin-api";
-import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isGranted } from "../call-scope/grants.js";
+import { askAliasProvider, type ProviderTimers } from "./alias-provider.js";
 import { CORE_COMMANDS } from "./core-commands.js";
 
 /** A command a plugin registered, with its owner. */
@@ -42,9 +42,11 @@ export class CommandRegistry {
   readonly #commands = new Map<string, RegisteredCommand>();
   readonly #providers: RegisteredProvider[] = [];
   readonly #log: (message: string) => void;
+  readonly #timers: ProviderTimers | undefined;
 
-  constructor(log: (message: string) => void = () => {}) {
+  constructor(log: (message: string) => void = () => {}, timers?: ProviderTimers) {
     this.#log = log;
+    this.#timers = timers;
   }
 
   /** Validates a registration and refuses a collision; throws a message naming both owners. */
@@ -106,7 +108,8 @@ export class CommandRegistry {
   /**
    * The complete catalog for a surface and reader (`chatCommands(surface)`): core commands, plugin
    * commands the reader may use, then provider aliases. Core and static plugin names win an alias
-   * collision; a provider that fails is skipped.
+   * collision; a provider that fails, answers garbage or runs past its deadline is skipped
+   * (see {@link askAliasProvider}).
    */
   async catalog(surface: ChatSurface, access: Access): Promise<ChatCommandDescriptor[]> {
     const rows: ChatCommandDescriptor[] = [...CORE_COMMANDS];
@@ -123,12 +126,14 @@ export class CommandRegistry {
     const results = await Promise.all(
       this.#providers.map(async (entry) => {
         if (!isGranted(access, entry.plugin, entry.grantable)) return [];
-        try {
-          return (await entry.provider({ access, surface })).map((alias) => ({ alias, entry }));
-        } catch (error) {
-          this.#log(`command provider of ${entry.plugin} failed: ${errorMessage(error)}`);
-          return [];
-        }
+        const aliases = await askAliasProvider(
+          entry.plugin,
+          entry.provider,
+          { access, surface },
+          this.#log,
+          this.#timers,
+        );
+        return aliases.map((alias) => ({ alias, entry }));
       }),
     );
     for (const { alias, entry } of results.flat()) {

@@ -28,6 +28,7 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
     versions: HOST_VERSIONS,
     log: host.logger(name),
     dataDir: plugin.dataDir,
+    homeDir: plugin.homeDir,
     strings: viewStrings(plugin.manifest, host.language),
     settings: plugin.settings,
     ...staging.methods,

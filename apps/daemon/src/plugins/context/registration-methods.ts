@@ -24,6 +24,7 @@ export type RegistrationMethods = Pick<
   | "registerHook"
   | "on"
   | "registerTool"
+  | "registerToolSource"
   | "registerRoute"
   | "registerSkillReviewer"
   | "registerCodeMode"
@@ -128,6 +129,12 @@ function toolAndRouteMethods(stage: Stage) {
       const prepared = registry.tools.prepare(name, tool, tools);
       tools.add(tool.name);
       later(() => registry.tools.add(prepared));
+    },
+    registerToolSource(source) {
+      guard("registerToolSource");
+      if (typeof source !== "function")
+        throw new TypeError("registerToolSource: the source is a function");
+      later(() => registry.tools.addSource(name, source));
     },
     registerRoute(route: PluginRouteHandler) {
       guard("registerRoute");

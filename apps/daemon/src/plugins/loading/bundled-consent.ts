@@ -12,4 +12,6 @@ export const BUNDLED_PLUGIN_CONSENT: Readonly<
   Record<string, { readonly mutates: readonly PluginMutation[] }>
 > = {
   "@elowen/plugin-skills": { mutates: ["turnContext"] },
+  // Expands `/mcp__<server>__<prompt> args` into the server's prompt.
+  "@elowen/plugin-mcp": { mutates: ["turnContext"] },
 };

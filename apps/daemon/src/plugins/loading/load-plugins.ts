@@ -17,7 +17,9 @@ import { browserBundleFile } from "../ui/browser-bundle.js";
 import { BUNDLED_PLUGIN_CONSENT } from "./bundled-consent.js";
 import type { PluginCandidate } from "./discover.js";
 import { entryFile } from "./entry-file.js";
+import { admitForeign, nameProblem, type ProcessHookRegistrar } from "./foreign-admission.js";
 import type { LoadedPlugin, PluginState } from "./loaded-plugin.js";
+import { peerRangeProblem } from "./peer-range.js";
 import { registerPlugin } from "./register-plugin.js";
 
 /** What the loader is told besides the candidates. */
@@ -28,12 +30,15 @@ export interface LoadOptions {
   /** The operator's settings per plugin name, handed to each as `ctx.settings`. */
   readonly settings?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly versions?: HostVersions;
+  /** Runs a Claude Code plugin's command hooks as processes (none when absent). */
+  readonly processHooks?: ProcessHookRegistrar;
 }
 
 /**
  * Loads every candidate in order. A plugin is refused, with the reason in its state, when its
  * package.json cannot be read, its manifest is invalid, another plugin has its name, it is
- * disabled, its declared core range / shared API / UI API is unmet, its module has no
+ * disabled, its declared core range / shared API / UI API or its plugin-api peer range is unmet
+ * (both versions named), its module has no
  * `register`, or `register` throws or times out. A refused plugin leaves no registration behind
  * and never stops the daemon.
  */
@@ -65,6 +70,7 @@ async function loadOne(
     version: typeof json?.version === "string" ? json.version : "0.0.0",
   };
   const refuse = (reason: string): PluginState => ({ ...label, ...base, state: "refused", reason });
+  if (candidate.format !== "elowen") return loadForeign(candidate, host, options, states);
   const admitted = admit(candidate, options, states);
   if (!admitted.ok) return refuse(admitted.reason);
   const { manifest, file } = admitted;
@@ -85,6 +91,27 @@ async function loadOne(
   return { name: manifest.name, version: manifest.version, ...base, state: "loaded", manifest };
 }
 
+/** Loads a Claude Code plugin or Agent Plugins package through its adapter. */
+async function loadForeign(
+  candidate: PluginCandidate,
+  host: PluginHost,
+  options: LoadOptions,
+  states: readonly PluginState[],
+): Promise<PluginState> {
+  const base = { source: candidate.source, dir: candidate.dir, version: "0.0.0" };
+  const admitted = admitForeign(candidate, options.processHooks);
+  if (!admitted.ok)
+    return { ...base, name: candidate.dir, state: "refused", reason: admitted.reason };
+  const { manifest, diagnostics } = admitted;
+  const named = { ...base, name: manifest.name, version: manifest.version, diagnostics };
+  const problem = nameProblem(manifest.name, options.disabled, states);
+  if (problem) return { ...named, state: "refused", reason: problem };
+  const loaded = loadedPlugin(candidate, manifest, options);
+  const refusal = await registerPlugin(admitted.plugin(loaded), loaded, host);
+  if (refusal !== undefined) return { ...named, state: "refused", reason: refusal };
+  return { ...named, state: "loaded", manifest };
+}
+
 /**
  * The checks before a plugin's code is imported: its package.json read, its manifest valid, its
  * name not taken, not disabled, its declared versions met, its entry and browser bundle inside
@@ -102,12 +129,12 @@ function admit(
   const parsed = parsePluginManifest(candidate.packageJson);
   if (!parsed.ok) return no(parsed.message);
   const manifest = parsed.manifest;
-  const taken = states.find((s) => s.name === manifest.name);
-  if (taken) return no(`another plugin named ${manifest.name} is already loaded from ${taken.dir}`);
-  if (options.disabled.includes(manifest.name))
-    return no("disabled in the configuration (plugins.disabled)");
+  const problem = nameProblem(manifest.name, options.disabled, states);
+  if (problem) return no(problem);
   const compatible = checkPluginCompatibility(manifest, options.versions ?? HOST_VERSIONS);
   if (!compatible.ok) return no(compatible.message);
+  const peer = peerRangeProblem(manifest.name, candidate.packageJson);
+  if (peer) return no(peer);
   const entry = entryFile(candidate, manifest);
   if (!entry.ok) return no(entry.reason);
   if (manifest.browser) {
@@ -133,6 +160,7 @@ function loadedPlugin(
     source: candidate.source,
     granted: new Set(manifest.capabilities.mutates.filter((m) => consented.has(m))),
     dataDir: join(options.home, "plugins-data", pluginShortName(manifest.name)),
+    homeDir: options.home,
     settings: Object.freeze({ ...(options.settings?.[manifest.name] ?? {}) }),
   };
 }

@@ -12,6 +12,8 @@ export interface LoadedPlugin {
   readonly granted: ReadonlySet<PluginMutation>;
   /** The plugin's own data directory (`<home>/plugins-data/<short name>`). */
   readonly dataDir: string;
+  /** The host's data directory (`$ELOWEN_HOME`). */
+  readonly homeDir: string;
   /** The operator's settings for it (`plugins.settings.<name>`), `{}` when none. */
   readonly settings: Readonly<Record<string, unknown>>;
 }
@@ -26,4 +28,6 @@ export interface PluginState {
   readonly dir: string;
   /** The validated manifest, once it passed. */
   readonly manifest?: PluginManifest;
+  /** What of a Claude Code or Agent Plugins package could not be mapped, one sentence each. */
+  readonly diagnostics?: readonly string[];
 }

@@ -26,8 +26,6 @@ export interface Owned<T> {
 export interface RegistryOptions {
   readonly log?: (message: string) => void;
   readonly now?: () => number;
-  /** The account's own skills store (a personal skill's file must stay inside it). */
-  readonly personalSkillsRoot: (userId: number) => string;
   /** True when the account switched plugin skills off for automatic discovery. */
   readonly pluginSkillsOff: (userId: number) => boolean;
   readonly coreTemplates?: CoreTemplates;
@@ -71,7 +69,6 @@ export class PluginRegistry {
       options.coreTemplates === undefined ? {} : { coreTemplates: options.coreTemplates },
     );
     this.skills = new SkillCatalog({
-      personalRoot: options.personalSkillsRoot,
       isGranted: (access, plugin) => isGranted(access, plugin, this.grantable.has(plugin)),
       pluginSkillSwitch: (access) =>
         access.userId !== null && options.pluginSkillsOff(access.userId)
@@ -80,19 +77,31 @@ export class PluginRegistry {
     });
   }
 
-  /** The plugins' load states as status shows them. */
+  /** The plugins' load states as status shows them; a quarantined plugin's reason says so. */
   pluginStatus(): {
     name: string;
     version: string;
     state: "loaded" | "refused";
     reason?: string;
+    diagnostics?: readonly string[];
   }[] {
-    return this.states.map((s) => ({
-      name: s.name,
-      version: s.version,
-      state: s.state,
-      ...(s.reason === undefined ? {} : { reason: s.reason }),
-    }));
+    const quarantined = new Map(this.hooks.quarantined().map((q) => [q.pluginName, q]));
+    return this.states.map((s) => {
+      const q = quarantined.get(s.name);
+      const reason =
+        q === undefined
+          ? s.reason
+          : `quarantined: a ${q.hook} hook blocked the event loop for ${q.blockedMs} ms (budget ${q.budgetMs} ms); its hooks are not called until an administrator releases it (POST /admin/plugins/${s.name}/release)`;
+      return {
+        name: s.name,
+        version: s.version,
+        state: s.state,
+        ...(reason === undefined ? {} : { reason }),
+        ...(s.diagnostics === undefined || s.diagnostics.length === 0
+          ? {}
+          : { diagnostics: s.diagnostics }),
+      };
+    });
   }
 
   /** True when the plugin loaded. */

@@ -1,4 +1,4 @@
-import { type PluginTool, TOOL_NAME_PATTERN } from "@elowen/plugin-api";
+import { type PluginTool, TOOL_NAME_PATTERN, type ToolSource } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { z } from "zod";
 
@@ -16,6 +16,7 @@ export interface RegisteredTool {
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, RegisteredTool>();
+  readonly #sources: { readonly plugin: string; readonly source: ToolSource }[] = [];
 
   /** Validates a tool and converts its parameters; throws naming the field or both owners. */
   prepare(
@@ -32,6 +33,9 @@ export class ToolRegistry {
     }
     if (typeof tool.description !== "string" || tool.description.trim() === "") {
       throw new TypeError(`registerTool: ${tool.name}: description is required`);
+    }
+    if (tool.direct !== undefined && typeof tool.direct !== "boolean") {
+      throw new TypeError(`registerTool: ${tool.name}: direct must be true or false`);
     }
     if (typeof tool.execute !== "function") {
       throw new TypeError(`registerTool: ${tool.name}: execute must be a function`);
@@ -72,6 +76,16 @@ export class ToolRegistry {
   /** A tool by name. */
   get(name: string): RegisteredTool | undefined {
     return this.#tools.get(name);
+  }
+
+  /** Adds a plugin's live tool source (`ctx.registerToolSource`). */
+  addSource(plugin: string, source: ToolSource): void {
+    this.#sources.push({ plugin, source });
+  }
+
+  /** The registered tool sources, in registration order. */
+  sources(): readonly { readonly plugin: string; readonly source: ToolSource }[] {
+    return this.#sources;
   }
 
   /** Every registered tool, in registration order. */

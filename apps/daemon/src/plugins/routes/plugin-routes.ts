@@ -1,5 +1,6 @@
 import type { PluginRequest, PluginRouteHandler, PluginRouteMethod } from "@elowen/plugin-api";
 import { PLUGIN_ROUTE_METHODS } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { HttpContext } from "../../http/http-context.js";
 import { runWithAccess } from "../call-scope/access-scope.js";
@@ -121,9 +122,7 @@ function failed(
   entry: RouteEntry,
   error: unknown,
 ): FastifyReply {
-  context.log(
-    `${entry.plugin} failed on ${entry.method} ${entry.pattern}: ${(error as Error)?.stack ?? error}`,
-  );
+  context.log(`${entry.plugin} failed on ${entry.method} ${entry.pattern}: ${errorStack(error)}`);
   return reply
     .code(500)
     .send({ error: `${entry.plugin} failed to handle ${entry.method} ${entry.pattern}` });
@@ -158,4 +157,14 @@ function visibleHeaders(request: FastifyRequest): Record<string, string | undefi
     out[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   return out;
+}
+
+/** The stack of a thrown Error, else its message; never throws, whatever a plugin threw. */
+function errorStack(error: unknown): string {
+  try {
+    if (error instanceof Error && typeof error.stack === "string") return error.stack;
+  } catch {
+    // a stack getter that throws: fall back to the message
+  }
+  return errorMessage(error);
 }

@@ -129,6 +129,8 @@ class McpSection {
           name: parsed.data.name,
           status: parsed.data.status,
           auth: { state: parsed.data.auth.state },
+          ...(parsed.data.tools === undefined ? {} : { tools: parsed.data.tools }),
+          ...(parsed.data.reason === undefined ? {} : { reason: parsed.data.reason }),
         });
       } else {
         this.log(`status provider of ${plugin} gave an invalid MCP row; dropped`);

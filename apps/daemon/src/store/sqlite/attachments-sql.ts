@@ -1,20 +1,10 @@
-import { SHARED_ATTACHMENT_ENTRY, SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api";
+import { SHARED_ATTACHMENT_ENTRY } from "@elowen/plugin-api";
 import type Database from "better-sqlite3";
-import type { BlobStore } from "../blob-store.js";
+import type { BlobStorage } from "../blob-storage.js";
+import { missingBlob, parseShare } from "../shared-attachment.js";
 import type { AttachmentStore, JournalStore } from "../store.js";
-import { StoreError } from "../store-error.js";
+import { type AttachmentRow, toAttachment } from "../store-rows.js";
 import type { AttachmentRef } from "../types.js";
-
-interface AttachmentRow {
-  session_id: string;
-  hash: string;
-  entry_id: string;
-  kind: "image" | "file";
-  mime_type: string;
-  bytes: number;
-  filename: string | null;
-  created_at: number;
-}
 
 /**
  * Attachment ownership. Ownership rows are written with the entry that carries the blob (in the
@@ -23,7 +13,7 @@ interface AttachmentRow {
 export function sqliteAttachments(
   db: Database.Database,
   journal: JournalStore,
-  blobs: BlobStore,
+  blobs: BlobStorage,
   now: () => number = Date.now,
 ): AttachmentStore {
   const ownRow = db.prepare(
@@ -53,39 +43,12 @@ export function sqliteAttachments(
   return {
     async owned(sessionId, hash) {
       const row = owned.get(sessionId, hash);
-      if (!row) return undefined;
-      return {
-        sessionId: row.session_id,
-        hash: row.hash,
-        entryId: row.entry_id,
-        kind: row.kind,
-        mimeType: row.mime_type,
-        bytes: row.bytes,
-        ...(row.filename === null ? {} : { filename: row.filename }),
-        createdAt: row.created_at,
-      };
+      return row ? toAttachment(row) : undefined;
     },
     async recordShared(sessionId, share) {
-      const isImage = "sharedImage" in share;
-      const parsed = isImage
-        ? SharedImageSchema.safeParse(share.sharedImage)
-        : SharedFileSchema.safeParse(share.sharedFile);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new StoreError(
-          "invalid",
-          `${isImage ? "sharedImage" : "sharedFile"}.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`,
-        );
-      }
-      const ref = parsed.data;
-      if (!(await blobs.has(ref.hash))) {
-        throw new StoreError(
-          "invalid",
-          `no stored blob ${ref.hash}: store the bytes before sharing them`,
-        );
-      }
+      const { details, ref } = parseShare(share);
+      if (!(await blobs.has(ref.hash))) throw missingBlob(ref.hash);
       if (owned.get(sessionId, ref.hash)) return { entry: null };
-      const details = isImage ? { sharedImage: ref } : { sharedFile: ref };
       const [entry] = await journal.append(sessionId, [
         {
           kind: "custom",
@@ -93,15 +56,7 @@ export function sqliteAttachments(
           hidden: true,
           offBranch: true,
           data: { details },
-          attachments: [
-            {
-              hash: ref.hash,
-              kind: isImage ? "image" : "file",
-              mimeType: ref.mimeType,
-              bytes: ref.bytes,
-              ...(ref.filename === undefined ? {} : { filename: ref.filename }),
-            },
-          ],
+          attachments: [ref],
         },
       ]);
       return { entry: entry ?? null };

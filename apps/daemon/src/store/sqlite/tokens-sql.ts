@@ -1,28 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { TokenStore } from "../store.js";
 import { StoreError } from "../store-error.js";
-import type { TokenRecord } from "../types.js";
+import { hashToken, TOKEN_PATTERN, type TokenRow, toToken } from "../store-rows.js";
 import { toAccount } from "./accounts-sql.js";
-
-/** A bearer token: `elw_` and 43 base64url characters (32 random bytes). */
-export const TOKEN_PATTERN = /^elw_[A-Za-z0-9_-]{43}$/;
-
-/** The SHA-256 of a token, which is all the store keeps. */
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-interface TokenRow {
-  id: number;
-  account_id: number;
-  label: string | null;
-  created_at: number;
-}
-
-function toToken(row: TokenRow): TokenRecord {
-  return { id: row.id, accountId: row.account_id, label: row.label, createdAt: row.created_at };
-}
 
 /** The SQLite tokens table. */
 export function sqliteTokens(

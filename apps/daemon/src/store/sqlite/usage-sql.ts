@@ -2,7 +2,8 @@ import type Database from "better-sqlite3";
 import type { UsageStore } from "../store.js";
 import type { UsageCharge } from "../types.js";
 
-interface ChargeRow {
+/** A usage_charges row. */
+export interface ChargeRow {
   id: number;
   account_id: number;
   session_id: string | null;
@@ -20,7 +21,8 @@ interface ChargeRow {
   created_at: number;
 }
 
-function toCharge(row: ChargeRow): UsageCharge {
+/** Maps a usage_charges row. */
+export function toCharge(row: ChargeRow): UsageCharge {
   return {
     id: row.id,
     accountId: row.account_id,

@@ -1,144 +1,32 @@
-import {
-  SKILL_FRONTMATTER_MAX_CHARS,
-  SKILL_FRONTMATTER_MAX_DEPTH,
-  SKILL_FRONTMATTER_MAX_VALUES,
-  type SkillFrontmatter,
-  type SkillFrontmatterValue,
-} from "@elowen/plugin-api";
-import { errorMessage } from "@elowen/plugin-shared/errors";
+import type { SkillFrontmatter } from "@elowen/plugin-api";
+import { decodeSkillSource, type ParsedSkillSource, parseSkillSource } from "@elowen/skill-catalog";
 import { Document, isMap, parseDocument } from "yaml";
 
-/** The `yaml` options every frontmatter block is read with: YAML 1.2 core, bounded aliases. */
+/** The `yaml` options an edited frontmatter block is read and written with: YAML 1.2 core. */
 const YAML_OPTIONS = { schema: "core", uniqueKeys: true, prettyErrors: false } as const;
-/** Aliases one block may expand (`yaml`'s own default), so a billion-laughs block stops early. */
-const MAX_ALIASES = 100;
-const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
-const FENCE = /^---[ \t]*$/;
 
 /**
- * A `SKILL.md` split and parsed. `frontmatter` is JSON-safe and bounded; `problem` says why it is
- * `{}` or lost a key. `yaml` is the raw block (null when the file has none), `body` everything
- * after the closing fence's line, as the canonical reader serves it.
+ * A `SKILL.md` split and parsed by the one frontmatter reader, @elowen/skill-catalog's
+ * `parseSkillSource`: the bounded JSON-safe `frontmatter`, its `status` and `problem`, the raw
+ * `yaml` block (null when the file has none) and the `body` after the closing fence's line.
  */
-export interface SkillSource {
-  readonly yaml: string | null;
-  readonly frontmatter: SkillFrontmatter;
-  readonly problem?: string;
-  readonly body: string;
+export type SkillSource = ParsedSkillSource;
+
+export { parseSkillSource };
+
+/** Reads a `SKILL.md`'s bytes (byte order mark, CRLF and invalid UTF-8 as the catalog reads them). */
+export function readSkillSource(bytes: Uint8Array): SkillSource {
+  return parseSkillSource(decodeSkillSource(bytes).text);
 }
 
-/** Decodes text for parsing: byte order mark removed, CRLF and lone CR read as LF. */
-export function normalizeSource(text: string): string {
-  const bare = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  return bare.includes("\r") ? bare.replace(/\r\n?/g, "\n") : bare;
-}
-
-/** Splits and parses a skill source. Never throws: a bad block is `{}` with a problem. */
-export function parseSkillSource(text: string): SkillSource {
-  const source = normalizeSource(text);
-  const lines = source.split("\n");
-  if (!FENCE.test(lines[0] ?? "")) return { yaml: null, frontmatter: {}, body: source };
-  const close = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
-  if (close < 0) {
-    return {
-      yaml: null,
-      frontmatter: {},
-      problem: "the frontmatter has no closing ---",
-      body: source,
-    };
-  }
-  const yaml = lines.slice(1, close).join("\n");
-  const body = lines.slice(close + 1).join("\n");
-  const parsed = parseFrontmatter(yaml);
-  return parsed.problem === undefined
-    ? { yaml, frontmatter: parsed.frontmatter, body }
-    : { yaml, frontmatter: parsed.frontmatter, problem: parsed.problem, body };
-}
-
-/** Parses one YAML block into bounded JSON-safe frontmatter. */
-export function parseFrontmatter(yaml: string): {
-  frontmatter: SkillFrontmatter;
-  problem?: string;
-} {
-  if (yaml.length > SKILL_FRONTMATTER_MAX_CHARS) {
-    return {
-      frontmatter: {},
-      problem: `the frontmatter is longer than ${SKILL_FRONTMATTER_MAX_CHARS} characters`,
-    };
-  }
-  const doc = parseDocument(yaml, YAML_OPTIONS);
-  const firstError = doc.errors[0];
-  if (firstError)
-    return {
-      frontmatter: {},
-      problem: `the frontmatter is not valid YAML: ${firstError.message.split("\n")[0]}`,
-    };
-  let value: unknown;
-  try {
-    value = doc.toJS({ mapAsMap: true, maxAliasCount: MAX_ALIASES });
-  } catch (error) {
-    return {
-      frontmatter: {},
-      problem: `the frontmatter could not be read: ${errorMessage(error)}`,
-    };
-  }
-  if (value === null || value === undefined) return { frontmatter: {} };
-  if (!(value instanceof Map))
-    return { frontmatter: {}, problem: "the frontmatter is not a mapping of keys to values" };
-  const budget = { values: 0, dropped: [] as string[] };
-  const converted = toJsonSafe(value, 1, budget);
-  if (converted === BOUNDS) {
-    return {
-      frontmatter: {},
-      problem: `the frontmatter exceeds ${SKILL_FRONTMATTER_MAX_DEPTH} levels or ${SKILL_FRONTMATTER_MAX_VALUES} values`,
-    };
-  }
-  const frontmatter = converted as SkillFrontmatter;
-  return budget.dropped.length === 0
-    ? { frontmatter }
-    : { frontmatter, problem: `left out the key(s) ${budget.dropped.join(", ")}` };
-}
-
-const BOUNDS = Symbol("bounds");
-
-function toJsonSafe(
-  value: unknown,
-  depth: number,
-  budget: { values: number; dropped: string[] },
-): SkillFrontmatterValue | typeof BOUNDS {
-  budget.values += 1;
-  if (budget.values > SKILL_FRONTMATTER_MAX_VALUES) return BOUNDS;
-  // Levels are containers: 32 nested mappings or lists are allowed, their scalars add none.
-  if ((Array.isArray(value) || value instanceof Map) && depth > SKILL_FRONTMATTER_MAX_DEPTH) {
-    return BOUNDS;
-  }
-  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (Array.isArray(value)) {
-    const list: SkillFrontmatterValue[] = [];
-    for (const item of value) {
-      const converted = toJsonSafe(item, depth + 1, budget);
-      if (converted === BOUNDS) return BOUNDS;
-      list.push(converted);
-    }
-    return list;
-  }
-  if (value instanceof Map) {
-    const record: Record<string, SkillFrontmatterValue> = {};
-    for (const [rawKey, item] of value) {
-      const key = typeof rawKey === "string" ? rawKey : String(rawKey);
-      if (FORBIDDEN_KEYS.has(key)) {
-        budget.dropped.push(key);
-        continue;
-      }
-      const converted = toJsonSafe(item, depth + 1, budget);
-      if (converted === BOUNDS) return BOUNDS;
-      record[key] = converted;
-    }
-    return record;
-  }
-  // Binary, sets and other tagged values have no JSON form.
-  return null;
+/**
+ * Why the catalog leaves a source's frontmatter out (unterminated, not YAML, not a mapping, past
+ * a bound), or undefined when it reads it (a file without frontmatter has none to leave out).
+ */
+export function frontmatterRefusal(source: SkillSource): string | undefined {
+  return source.status === "ok" || source.status === "absent"
+    ? undefined
+    : (source.problem ?? `the frontmatter is ${source.status}`);
 }
 
 /** The frontmatter keys this plugin writes; every other key is kept as its author wrote it. */

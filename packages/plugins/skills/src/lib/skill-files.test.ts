@@ -139,7 +139,7 @@ describe("creating a skill", () => {
     });
     const failure = await files.create(ME, GUIDE).catch((error: unknown) => error);
     expect(isElowenError(failure, SKILLS_EDIT_FAILED)).toBe(true);
-    expect((failure as Error).cause).toBeInstanceOf(TypeError);
+    expect((failure as { cause?: unknown }).cause).toBeInstanceOf(TypeError);
   });
 });
 
@@ -206,6 +206,20 @@ describe("editing a skill", () => {
     });
   });
 
+  test("refuses to edit a skill the catalog leaves out, saying why, and writes nothing", async () => {
+    const { dataDir, files } = await setup();
+    const dir = join(dataDir, "instance", "costly");
+    await mkdir(dir, { recursive: true });
+    const text = `---\ndescription: ${"[".repeat(99_000)}\n---\nbody\n`;
+    await writeFile(join(dir, "SKILL.md"), text);
+    const refused = await files.patch(INSTANCE, "costly", { description: "fixed" });
+    expect(refused).toMatchObject({ ok: false, code: "invalid-input" });
+    expect(isRefusal(refused) ? refused.message : "").toBe(
+      'skill "costly" is left out of the catalog: frontmatter nests more than 32 levels deep; fix its SKILL.md by hand before editing it here',
+    );
+    expect(await readFile(join(dir, "SKILL.md"), "utf8")).toBe(text);
+  });
+
   test("answers not-found for a skill that does not exist", async () => {
     const { files } = await setup();
     expect(await files.patch(ME, "absent", { content: "x" })).toMatchObject({ code: "not-found" });
@@ -222,6 +236,28 @@ describe("editing a skill", () => {
 });
 
 describe("reading from the canonical folder", () => {
+  test("a personal/ folder that is a link is refused for list reads and edits, and nothing is written through it", async () => {
+    const { dataDir, files } = await setup();
+    const outside = await tempDir();
+    await mkdir(join(outside, "7", "guide"), { recursive: true });
+    const text = "---\nname: guide\ndescription: x\n---\nsecret body\n";
+    await writeFile(join(outside, "7", "guide", "SKILL.md"), text);
+    await symlink(outside, join(dataDir, "personal"));
+    const read = await files.read(ME, "guide");
+    expect(read).toMatchObject({ ok: false, code: "redirected" });
+    expect(JSON.stringify(read)).not.toContain("secret body");
+    expect(await files.patch(ME, "guide", { content: "changed" })).toMatchObject({
+      ok: false,
+      code: "redirected",
+    });
+    expect(await readFile(join(outside, "7", "guide", "SKILL.md"), "utf8")).toBe(text);
+    const scan = await files.scan();
+    expect(scan.skills.map((skill) => skill.name)).toEqual(["skill-authoring"]);
+    expect(scan.problems).toEqual([
+      `${join(dataDir, "personal")}: is a link out of the plugin's data directory; every personal skill is left out`,
+    ]);
+  });
+
   test("refuses a skill directory that is a link out of the folder as redirected", async () => {
     const { dataDir, files } = await setup();
     const outside = await tempDir();

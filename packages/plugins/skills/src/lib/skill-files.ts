@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { classifyErrno, ElowenError } from "@elowen/plugin-shared/errors";
+import type { SkillArchive } from "@elowen/skill-catalog";
 import type { NewSkill, SkillEdit } from "./edit-input.js";
 import { SKILLS_EDIT_FAILED, SKILLS_MOVE_FAILED } from "./error-codes.js";
 import {
@@ -23,6 +24,7 @@ import {
 import { clearAgentMark, isAgentMarked, markAgentWritten } from "./provenance.js";
 import { isRefusal, refuse, type SkillRefusal } from "./refusal.js";
 import { createReviewerStore, type ReviewerStore } from "./reviewer-store.js";
+import { exportSkill, importSkill } from "./skill-archive.js";
 import {
   prepareEdit,
   removeSkill,
@@ -113,6 +115,17 @@ export interface SkillFiles {
     to: SkillOwner,
     change: SkillTransfer,
   ): Promise<WrittenSkill | SkillRefusal>;
+  /** Imports a whole skill folder from a checked archive; see `importSkill`. */
+  importArchive(
+    owner: SkillOwner,
+    archive: SkillArchive,
+    options?: { readonly reserved?: ReadonlySet<string> },
+  ): Promise<WrittenSkill | SkillRefusal>;
+  /** Exports an owner's skill folder as a deterministic tar archive; see `exportSkill`. */
+  exportArchive(
+    owner: SkillOwner,
+    name: string,
+  ): Promise<{ readonly ok: true; readonly archive: Uint8Array } | SkillRefusal>;
   /** Deletes an account's whole personal folder (the account was removed). */
   removeAccount(userId: number): Promise<void>;
   /** Reads the complete skill set for a reload. */
@@ -166,7 +179,7 @@ export function createSkillFiles(options: SkillFilesOptions): SkillFiles {
 
   const patch: SkillFiles["patch"] = (owner, name, edit, patchOptions = {}) =>
     ops.locks.run(ownerDir(layout, owner), async () => {
-      const file = await readSkillFile(ownerDir(layout, owner), name);
+      const file = await readSkillFile(ownerDir(layout, owner), name, true, layout.root);
       if (isRefusal(file)) return file;
       const stale = staleRevision(file, name, patchOptions.expectedRevision);
       if (stale) return stale;
@@ -193,12 +206,15 @@ export function createSkillFiles(options: SkillFilesOptions): SkillFiles {
     layout,
     resolveOwner: (spec, actor, operation) =>
       resolveOwner(spec, actor, operation, options.accountExists),
-    read: (owner, name) => readSkillFile(ownerDir(layout, owner), name),
+    read: (owner, name) => readSkillFile(ownerDir(layout, owner), name, true, layout.root),
     create,
     patch,
     remove: (owner, name, removeOptions = {}) =>
       removeSkill(ops, owner, name, removeOptions.expectedRevision),
     transfer: (from, name, to, change) => transferSkill(ops, from, name, to, change),
+    importArchive: (owner, archive, importOptions = {}) =>
+      importSkill(ops, owner, archive, importOptions.reserved),
+    exportArchive: (owner, name) => exportSkill(ops, owner, name),
     removeAccount: (userId) => {
       const folder = ownerDir(layout, { kind: "personal", userId });
       return ops.locks.run(folder, async () => {

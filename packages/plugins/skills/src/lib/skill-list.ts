@@ -21,7 +21,9 @@ export interface SkillListRow {
 /**
  * `GET /plugins/skills/list`: the reader's catalog, awaited now. This plugin's own personal and
  * instance skills are read through the file owner for their revision and body (the editor's
- * `expectedRevision` and text); a file that cannot be read is listed without them.
+ * `expectedRevision` and text); a file that cannot be read is listed without them. An
+ * administrator also gets `diagnostics`: every remark of the catalog (skills left out and why,
+ * warnings), host paths included.
  */
 export async function listSkills(
   deps: SkillRoutesDeps,
@@ -46,7 +48,11 @@ export async function listSkills(
         : row,
     );
   }
-  return { status: 200, json: { skills } };
+  const diagnostics =
+    request.access.isAdmin && deps.catalog.diagnostics !== undefined
+      ? await deps.catalog.diagnostics()
+      : [];
+  return { status: 200, json: { skills, diagnostics } };
 }
 
 function editableOwner(

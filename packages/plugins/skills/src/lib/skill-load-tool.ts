@@ -1,4 +1,5 @@
 import {
+  type Access,
   errorResult,
   type PluginTool,
   SKILL_NAME_MAX_CHARS,
@@ -61,6 +62,14 @@ const parameters = z.object({
     .string()
     .optional()
     .describe("the arguments the skill's $ARGUMENTS, $1.. placeholders take"),
+  path: z
+    .string()
+    .min(1)
+    .max(1024)
+    .optional()
+    .describe(
+      "a support file of the skill to read instead of its instructions, relative to the skill's folder (references/guide.md), as the skill's file list names it",
+    ),
 });
 
 /**
@@ -77,7 +86,7 @@ export function skillLoadTool(catalog: SkillCatalogControl): PluginTool<typeof p
     name: "SkillLoad",
     label: "Load skill",
     description:
-      "Loads a skill's instructions by name. Long skills come a page at a time: call again with the offset the result names.",
+      "Loads a skill's instructions by name, or with path one of its support files (references, scripts, templates) by its path relative to the skill's folder. Long texts come a page at a time: call again with the offset the result names.",
     parameters,
     executionMode: "parallel",
     async execute(args, context) {
@@ -87,6 +96,7 @@ export function skillLoadTool(catalog: SkillCatalogControl): PluginTool<typeof p
           `No skill named "${args.name}" is available to you. ListSkills shows the skills you can load.`,
         );
       }
+      if (args.path !== undefined) return loadSupportFile(catalog, args, context.access);
       let read: SkillReadResult;
       try {
         read = await catalog.readSkill(args.name, {
@@ -125,7 +135,8 @@ export function skillLoadTool(catalog: SkillCatalogControl): PluginTool<typeof p
         more === undefined
           ? ""
           : `\n(Lines ${page.from}-${page.to} of ${page.totalLines}. Call SkillLoad with offset ${more} for the rest.)`;
-      return textResult(`${xmlElement("skill", attributes, `\n${page.text}\n`)}${note}`, {
+      const files = offset === 1 ? await filesNote(catalog, args.name, context.access) : "";
+      return textResult(`${xmlElement("skill", attributes, `\n${page.text}\n`)}${note}${files}`, {
         skill: args.name,
         from: page.from,
         to: page.to,
@@ -134,4 +145,55 @@ export function skillLoadTool(catalog: SkillCatalogControl): PluginTool<typeof p
       });
     },
   };
+}
+
+/** The skill's support files, named after its first page so the model knows they exist. */
+async function filesNote(
+  catalog: SkillCatalogControl,
+  name: string,
+  access: Access,
+): Promise<string> {
+  const listed = await catalog.skillFiles?.(name, { access });
+  if (listed === undefined || !listed.ok || listed.files.length === 0) return "";
+  const more = listed.cut ? "\n(and more files not listed)" : "";
+  return `\n${xmlElement("skill_files", { name }, `\n${listed.files.join("\n")}${more}\n`)}\nRead one with SkillLoad { name: "${name}", path: "<file>" }.`;
+}
+
+/** SkillLoad with `path`: one page of a support file, read through the host's contained reader. */
+async function loadSupportFile(
+  catalog: SkillCatalogControl,
+  args: z.infer<typeof parameters>,
+  access: Access,
+) {
+  const path = args.path as string;
+  if (catalog.readSkillFile === undefined)
+    return errorResult("This host cannot read a skill's support files.");
+  const read = await catalog.readSkillFile(args.name, path, { access });
+  if (!read.ok)
+    return errorResult(`File "${path}" of skill "${args.name}" could not be read: ${read.message}`);
+  const offset = args.offset ?? 1;
+  const page = pageLines(read.text, offset, args.limit ?? SKILL_LOAD_PAGE_LINES);
+  if (page === undefined) {
+    const total = pageLines(read.text, 1, 1)?.totalLines ?? 0;
+    return errorResult(`offset ${offset} is past the end: "${path}" has ${total} lines`);
+  }
+  const more = page.to < page.totalLines ? page.to + 1 : undefined;
+  const note =
+    more === undefined
+      ? ""
+      : `\n(Lines ${page.from}-${page.to} of ${page.totalLines}. Call SkillLoad with path "${path}" and offset ${more} for the rest.)`;
+  const attributes = {
+    name: args.name,
+    path,
+    lines: `${page.from}-${page.to}`,
+    total: page.totalLines,
+  };
+  return textResult(`${xmlElement("skill_file", attributes, `\n${page.text}\n`)}${note}`, {
+    skill: args.name,
+    path,
+    from: page.from,
+    to: page.to,
+    totalLines: page.totalLines,
+    ...(more === undefined ? {} : { nextOffset: more }),
+  });
 }

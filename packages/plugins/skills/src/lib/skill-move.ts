@@ -10,7 +10,7 @@ import {
   nameTaken,
   sourceTooLarge,
 } from "./file-ops.js";
-import { renderSkillSource } from "./frontmatter.js";
+import { frontmatterRefusal, renderSkillSource } from "./frontmatter.js";
 import { describeOwner, type SkillOwner, sameOwner } from "./owners.js";
 import { clearAgentMark } from "./provenance.js";
 import { isRefusal, refuse, type SkillRefusal } from "./refusal.js";
@@ -48,6 +48,14 @@ export function staleRevision(
 
 /** Prepares an edited source, or refuses it before anything is written. */
 export function prepareEdit(file: SkillFile, name: string, edit: SkillEdit): string | SkillRefusal {
+  // A block the catalog leaves out is not parsed again here: it may be one built to be costly.
+  const leftOut = frontmatterRefusal(file.source);
+  if (leftOut !== undefined) {
+    return refuse(
+      "invalid-input",
+      `skill "${name}" is left out of the catalog: ${leftOut}; fix its SKILL.md by hand before editing it here`,
+    );
+  }
   const text = renderSkillSource(file.source.yaml, name, edit, edit.content ?? file.source.body);
   if (text === undefined) {
     return refuse(
@@ -66,7 +74,7 @@ export async function removeSkill(
   expectedRevision: number | undefined,
 ): Promise<{ readonly ok: true; readonly name: string } | SkillRefusal> {
   return ops.locks.run(ownerDir(ops.layout, owner), async () => {
-    const file = await readSkillFile(ownerDir(ops.layout, owner), name);
+    const file = await readSkillFile(ownerDir(ops.layout, owner), name, true, ops.layout.root);
     if (isRefusal(file)) return file;
     const stale = staleRevision(file, name, expectedRevision);
     if (stale) return stale;
@@ -97,7 +105,7 @@ export async function transferSkill(
     return refuse("invalid-input", `skill "${name}" already belongs to ${describeOwner(to)}`);
   const folders = [ownerDir(ops.layout, from), ownerDir(ops.layout, to)];
   return ops.locks.runAll(folders, async () => {
-    const file = await readSkillFile(ownerDir(ops.layout, from), name);
+    const file = await readSkillFile(ownerDir(ops.layout, from), name, true, ops.layout.root);
     if (isRefusal(file)) return file;
     const stale = staleRevision(file, name, change.expectedRevision);
     if (stale) return stale;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { constants } from "node:fs";
+import { constants, readlinkSync, realpathSync } from "node:fs";
 import { lstat, open } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { SKILL_NAME_MAX_CHARS, SKILL_NAME_PATTERN } from "@elowen/plugin-api";
 import {
   classifyErrno,
@@ -10,13 +10,15 @@ import {
   isErrnoFailure,
 } from "@elowen/plugin-shared/errors";
 import { SKILLS_FILE_READ_FAILED } from "./error-codes.js";
-import { parseSkillSource, type SkillSource } from "./frontmatter.js";
+import { readSkillSource, type SkillSource } from "./frontmatter.js";
 import { SKILL_SOURCE_MAX_BYTES } from "./limits.js";
 import type { SkillOwner } from "./owners.js";
 import { refuse, type SkillRefusal } from "./refusal.js";
 
 /** Where this plugin keeps its files under its data directory. */
 export interface SkillLayout {
+  /** The plugin's data directory: every owner folder lies below it with no link on the way. */
+  readonly root: string;
   /** `<dataDir>/personal/<userId>/<name>/SKILL.md`: one folder per account. */
   readonly personalRoot: string;
   /** `<dataDir>/instance/<name>/SKILL.md`. */
@@ -30,6 +32,7 @@ export interface SkillLayout {
 /** The layout under a plugin's `dataDir`. */
 export function skillLayout(dataDir: string, bundledDir?: string): SkillLayout {
   return {
+    root: dataDir,
     personalRoot: join(dataDir, "personal"),
     instanceRoot: join(dataDir, "instance"),
     trashDir: join(dataDir, ".trash"),
@@ -81,8 +84,11 @@ export interface SkillFile {
 
 /**
  * Reads `<dir>/SKILL.md`, refusing what is not inside its canonical folder: a folder or skill
- * directory that is a symbolic link, or a `SKILL.md` that is one, is `redirected`; a missing one is
- * `not-found`. Other local errno refusals stay local (`fs-refusal`). Anything else is thrown as
+ * directory that is a symbolic link, or a `SKILL.md` that is one, is `redirected`; so is a file
+ * that, once opened, is not at `<real root>/<folder>/<name>/SKILL.md` (a parent such as
+ * `personal/` that is a link, or a folder swapped for a link between the checks and the open:
+ * the open descriptor's own path is compared, so what is read is what was checked); a missing
+ * one is `not-found`. Other local errno refusals stay local (`fs-refusal`). Anything else is thrown as
  * `skills.file_read_failed`: an errno failure of a personal or instance file (`instanceFile`, the
  * default) with an `unreadable` instance condition as its cause, the operator's to fix; a
  * programming error, or any failure of a bundled file, as a software report.
@@ -91,6 +97,7 @@ export async function readSkillFile(
   folder: string,
   name: string,
   instanceFile = true,
+  root: string = folder,
 ): Promise<SkillFile | SkillRefusal> {
   const dir = join(folder, name);
   const path = join(dir, "SKILL.md");
@@ -106,6 +113,8 @@ export async function readSkillFile(
     }
     const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
     try {
+      if (openedElsewhere(handle.fd, path, root))
+        return refuse("redirected", `skill "${name}" resolves outside its canonical folder`);
       const stats = await handle.stat();
       if (!stats.isFile()) return refuse("not-found", `skill "${name}" has no SKILL.md file`);
       if (stats.size > SKILL_SOURCE_MAX_BYTES) {
@@ -115,7 +124,7 @@ export async function readSkillFile(
         );
       }
       const bytes = await handle.readFile();
-      const source = parseSkillSource(bytes.toString("utf8"));
+      const source = readSkillSource(bytes);
       return { ok: true, dir, path, revision: contentRevision(bytes), source };
     } finally {
       await handle.close();
@@ -144,6 +153,28 @@ export async function readSkillFile(
       `could not read skill "${name}": ${verdict.message}`,
       verdict.refusal,
     );
+  }
+}
+
+/**
+ * Whether the open descriptor's file is anywhere but `path` under the real `root`: read from
+ * `/proc/self/fd` where the kernel offers it, else from the real path of `path` now.
+ */
+function openedElsewhere(fd: number, path: string, root: string): boolean {
+  let expected: string;
+  try {
+    expected = join(realpathSync.native(root), relative(root, path));
+  } catch {
+    return true;
+  }
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`) !== expected;
+  } catch {
+    try {
+      return realpathSync.native(path) !== expected;
+    } catch {
+      return true;
+    }
   }
 }
 

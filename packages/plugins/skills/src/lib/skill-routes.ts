@@ -16,6 +16,7 @@ import {
   type SkillOwner,
 } from "./owners.js";
 import { isRefusal, refuse, type SkillRefusal, type SkillRefusalCode } from "./refusal.js";
+import { parseArchive } from "./skill-archive.js";
 import type { SkillFiles } from "./skill-files.js";
 import { listSkills } from "./skill-list.js";
 import type { WrittenSkill } from "./skill-move.js";
@@ -49,7 +50,8 @@ export const REFUSAL_STATUS: Readonly<Record<SkillRefusalCode, number>> = {
 
 /**
  * The route handlers of the declared patterns: `GET /plugins/skills/list`, `POST /plugins/skills`,
- * `PATCH` and `DELETE /plugins/skills/:name`, and `POST /plugins/skills/:name/owner`. Mutations
+ * `PATCH` and `DELETE /plugins/skills/:name`, `POST /plugins/skills/:name/owner`, and the whole
+ * folder's `POST /plugins/skills/import` and `GET /plugins/skills/:name/export`. Mutations
  * need an explicit `?owner=`; a transfer's destination is the body's `owner`. Refusals answer
  * `{ error }` with the status of {@link REFUSAL_STATUS} before any write or reload.
  */
@@ -75,6 +77,16 @@ export function skillRoutes(deps: SkillRoutesDeps): PluginRouteHandler[] {
       method: "POST",
       path: "/plugins/skills/:name/owner",
       handle: (request) => respond(() => transferSkill(deps, request)),
+    },
+    {
+      method: "POST",
+      path: "/plugins/skills/import",
+      handle: (request) => respond(() => importSkillRoute(deps, request)),
+    },
+    {
+      method: "GET",
+      path: "/plugins/skills/:name/export",
+      handle: (request) => respond(() => exportSkillRoute(deps, request)),
     },
   ];
 }
@@ -193,4 +205,54 @@ async function transferSkill(deps: SkillRoutesDeps, request: PluginRequest): Pro
   if (isRefusal(result)) return result;
   await deps.reload();
   return written(result);
+}
+
+async function importSkillRoute(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+  const spec = parseOwnerQuery(request.query.owner);
+  if (isRefusal(spec)) return spec;
+  const bytes = archiveBody(request.body);
+  if (isRefusal(bytes)) return bytes;
+  const archive = parseArchive(bytes);
+  if (isRefusal(archive)) return archive;
+  const owner = await target(deps, request, spec, "create");
+  if (isRefusal(owner)) return owner;
+  const reserved = await reservedNames(deps.catalog, request.access, deps.pluginName);
+  const result = await deps.files.importArchive(owner, archive, { reserved });
+  if (isRefusal(result)) return result;
+  await deps.reload();
+  return written(result, 201);
+}
+
+async function exportSkillRoute(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+  const spec = parseOwnerQuery(request.query.owner);
+  if (isRefusal(spec)) return spec;
+  const name = checkSkillName(request.params.name);
+  if (isRefusal(name)) return name;
+  const owner = await target(deps, request, spec, "edit");
+  if (isRefusal(owner)) return owner;
+  const result = await deps.files.exportArchive(owner, name);
+  if (isRefusal(result)) return result;
+  const archive = Buffer.from(result.archive).toString("base64");
+  return { status: 200, json: { name, format: "tar", archive } };
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** `{ archive: "<base64>" }`: the archive's bytes, or a refusal naming the field and the rule. */
+function archiveBody(body: unknown): Uint8Array | SkillRefusal {
+  if (!isRecord(body))
+    return refuse("invalid-input", 'body must be a JSON object { "archive": "<base64>" }');
+  const extra = Object.keys(body).find((key) => key !== "archive");
+  if (extra !== undefined)
+    return refuse(
+      "invalid-input",
+      `body.${extra} is not a field of this request; allowed: archive`,
+    );
+  const text = body.archive;
+  if (typeof text !== "string" || text === "" || text.length % 4 !== 0 || !BASE64.test(text))
+    return refuse(
+      "invalid-input",
+      "body.archive must be the archive's bytes in base64 (a zip, a tar or a .tar.gz)",
+    );
+  return Buffer.from(text, "base64");
 }

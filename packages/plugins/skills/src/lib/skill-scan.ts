@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { CatalogSource, PluginSkill } from "@elowen/plugin-api";
 import { classifyErrno } from "@elowen/plugin-shared/errors";
@@ -25,10 +25,17 @@ export async function scanSkills(layout: SkillLayout): Promise<SkillScan> {
   const problems: string[] = [];
   if (layout.bundledDir)
     await scanFolder(layout.bundledDir, "bundled", undefined, skills, problems);
-  await scanFolder(layout.instanceRoot, "instance", undefined, skills, problems);
+  await scanFolder(layout.instanceRoot, "instance", undefined, skills, problems, layout.root);
+  if (await isLink(layout.personalRoot)) {
+    problems.push(
+      `${layout.personalRoot}: is a link out of the plugin's data directory; every personal skill is left out`,
+    );
+    return { skills, problems };
+  }
   for (const entry of (await listDirectories(layout.personalRoot)).dirs) {
     if (!ACCOUNT_FOLDER.test(entry)) continue;
-    await scanFolder(join(layout.personalRoot, entry), "personal", Number(entry), skills, problems);
+    const folder = join(layout.personalRoot, entry);
+    await scanFolder(folder, "personal", Number(entry), skills, problems, layout.root);
   }
   return { skills, problems };
 }
@@ -44,6 +51,7 @@ async function scanFolder(
   ownerUserId: number | undefined,
   skills: PluginSkill[],
   problems: string[],
+  root: string = folder,
 ): Promise<void> {
   const listed = await listDirectories(folder);
   for (const link of listed.links) {
@@ -57,7 +65,7 @@ async function scanFolder(
       );
       continue;
     }
-    const file = await readSkillFile(folder, name, catalogSource !== "bundled");
+    const file = await readSkillFile(folder, name, catalogSource !== "bundled", root);
     if (isRefusal(file)) {
       problems.push(`${join(folder, name)}: ${file.message}`);
       continue;
@@ -81,6 +89,14 @@ async function scanFolder(
       userInvocable: flag(frontmatter, "user-invocable", true),
       frontmatter,
     });
+  }
+}
+
+async function isLink(path: string): Promise<boolean> {
+  try {
+    return (await lstat(path)).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 

@@ -1,0 +1,15 @@
+import { readFileSync } from "node:fs";
+import { errorMessage } from "@elowen/plugin-shared/errors";
+
+/** Reads a JSON file that must hold an object; throws naming the file otherwise. */
+export function readJsonObject(file: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${file}: ${errorMessage(error)}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error(`${file}: expected a JSON object`);
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,274 @@
+import type pg from "pg";
+import { mintId } from "../ids.js";
+import { entryJson } from "../sqlite/entry-row.js";
+import { ENTRY_ID_SUPPLIED_PATTERN } from "../sqlite/journal-sql.js";
+import type { JournalStore } from "../store.js";
+import { StoreError } from "../store-error.js";
+import type { AppendOptions, JournalEntry, NewJournalEntry } from "../types.js";
+import { type PgEntryRow, toPgEntry } from "./entry-row-pg.js";
+import { inTransaction, type Queryable } from "./pg-pool.js";
+
+const BRANCH = `WITH RECURSIVE path(id, parent_id) AS (
+  SELECT id, parent_id FROM entries WHERE id = $1 AND session_id = $2
+  UNION ALL
+  SELECT e.id, e.parent_id FROM entries e JOIN path p ON e.id = p.parent_id
+)`;
+
+/** Runs inside an append's transaction after its rows are written (live-event pointers). */
+export type AfterAppend = (
+  client: pg.PoolClient,
+  sessionId: string,
+  written: readonly JournalEntry[],
+) => Promise<void>;
+
+interface Prepared {
+  readonly entry: JournalEntry;
+  readonly json: string;
+  readonly input: NewJournalEntry;
+}
+
+/**
+ * The PostgreSQL journal. An append locks its session's row (`FOR UPDATE`), so appends to one
+ * session from any number of instances commit one after another with gapless `seq`.
+ */
+export function pgJournal(
+  pool: pg.Pool,
+  now: () => number,
+  afterAppend: AfterAppend = async () => undefined,
+): JournalStore {
+  const requireSession = async (db: Queryable, sessionId: string, lock = false) => {
+    const { rows } = await db.query<{ leaf_id: string | null; next_seq: number }>(
+      `SELECT leaf_id, next_seq FROM sessions WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
+      [sessionId],
+    );
+    const row = rows[0];
+    if (!row) throw new StoreError("not_found", `no session ${sessionId}`);
+    return row;
+  };
+  const requireOnBranch = async (db: Queryable, sessionId: string, entryId: string) => {
+    const { rows } = await db.query<{ off_branch: boolean }>(
+      "SELECT off_branch FROM entries WHERE session_id = $1 AND id = $2",
+      [sessionId, entryId],
+    );
+    const row = rows[0];
+    if (!row) throw new StoreError("not_found", `session ${sessionId} has no entry ${entryId}`);
+    if (row.off_branch) {
+      throw new StoreError(
+        "invalid",
+        `entry ${entryId} is off-branch and cannot be a parent or leaf`,
+      );
+    }
+  };
+  const readBranch = async (sessionId: string, leafId?: string) => {
+    const row = await requireSession(pool, sessionId);
+    const leaf = leafId ?? row.leaf_id;
+    if (leaf === null) return [];
+    const { rows } = await pool.query<PgEntryRow>(
+      `${BRANCH} SELECT e.* FROM entries e JOIN path p ON e.id = p.id ORDER BY e.seq`,
+      [leaf, sessionId],
+    );
+    return rows.map(toPgEntry);
+  };
+
+  const append = async (
+    client: pg.PoolClient,
+    sessionId: string,
+    inputs: readonly NewJournalEntry[],
+    options: AppendOptions,
+    at: number,
+  ) => {
+    const row = await requireSession(client, sessionId, true);
+    let parent = options.parentId === undefined ? row.leaf_id : options.parentId;
+    if (parent !== null && parent !== row.leaf_id) await requireOnBranch(client, sessionId, parent);
+    let seq = row.next_seq;
+    const prepared: Prepared[] = [];
+    inputs.forEach((input, index) => {
+      const offBranch = input.offBranch === true;
+      const entry: JournalEntry = {
+        id: input.id ?? mintId("e", at),
+        sessionId,
+        parentId: parent,
+        seq,
+        kind: input.kind,
+        customType: input.customType ?? null,
+        hidden: input.hidden === true,
+        offBranch,
+        data: input.data,
+        createdAt: at,
+      };
+      prepared.push({ entry, json: entryJson(input.data, index), input });
+      seq += 1;
+      if (!offBranch) parent = entry.id;
+    });
+    await insertEntries(client, prepared);
+    await insertOwnership(client, sessionId, prepared, at);
+    await client.query(
+      options.touch === false
+        ? "UPDATE sessions SET leaf_id = $1, next_seq = $2 WHERE id = $3"
+        : "UPDATE sessions SET leaf_id = $1, next_seq = $2, updated_at = $4 WHERE id = $3",
+      options.touch === false ? [parent, seq, sessionId] : [parent, seq, sessionId, at],
+    );
+    if (options.openTurn) {
+      await client.query(
+        "INSERT INTO open_turns (turn_id, session_id, started_at) VALUES ($1, $2, $3) ON CONFLICT (turn_id) DO UPDATE SET session_id = excluded.session_id, started_at = excluded.started_at",
+        [options.openTurn.turnId, sessionId, options.openTurn.startedAt],
+      );
+    }
+    if (options.closeTurn !== undefined) {
+      await client.query("DELETE FROM open_turns WHERE turn_id = $1", [options.closeTurn]);
+    }
+    const written = prepared.map((p) => p.entry);
+    await afterAppend(client, sessionId, written);
+    return written;
+  };
+
+  return {
+    async append(sessionId, entries, options = {}) {
+      entries.forEach((input, index) => {
+        if (input.id !== undefined && !ENTRY_ID_SUPPLIED_PATTERN.test(input.id)) {
+          throw new StoreError(
+            "invalid",
+            `entries[${index}].id must match ${ENTRY_ID_SUPPLIED_PATTERN}`,
+          );
+        }
+        entryJson(input.data, index);
+      });
+      const at = now();
+      return inTransaction(pool, (client) => append(client, sessionId, entries, options, at));
+    },
+    async updateData(sessionId, entryId, update) {
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ data: string }>(
+          "SELECT data FROM entries WHERE session_id = $1 AND id = $2 FOR UPDATE",
+          [sessionId, entryId],
+        );
+        const row = rows[0];
+        if (!row) return false;
+        const next = update(JSON.parse(row.data));
+        if (next === undefined) return true;
+        await client.query("UPDATE entries SET data = $1 WHERE session_id = $2 AND id = $3", [
+          entryJson(next, 0),
+          sessionId,
+          entryId,
+        ]);
+        return true;
+      });
+    },
+    async get(sessionId, entryId) {
+      const { rows } = await pool.query<PgEntryRow>(
+        "SELECT * FROM entries WHERE session_id = $1 AND id = $2",
+        [sessionId, entryId],
+      );
+      return rows[0] ? toPgEntry(rows[0]) : undefined;
+    },
+    async branch(sessionId, options = {}) {
+      return readBranch(sessionId, options.leafId);
+    },
+    async page(sessionId, { cursor, limit }) {
+      const row = await requireSession(pool, sessionId);
+      if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) {
+        throw new StoreError("invalid", "cursor is not one this daemon issued");
+      }
+      if (row.leaf_id === null) return { entries: [], nextCursor: null };
+      const before = cursor === undefined ? Number.MAX_SAFE_INTEGER : Number(cursor);
+      const { rows } = await pool.query<PgEntryRow>(
+        `${BRANCH} SELECT e.* FROM entries e JOIN path p ON e.id = p.id WHERE NOT e.hidden AND e.seq < $3 ORDER BY e.seq DESC LIMIT $4`,
+        [row.leaf_id, sessionId, before, limit + 1],
+      );
+      const more = rows.length > limit;
+      const page = rows.slice(0, limit).reverse().map(toPgEntry);
+      const oldest = page[0];
+      return { entries: page, nextCursor: more && oldest ? String(oldest.seq) : null };
+    },
+    async visible(sessionId) {
+      return (await readBranch(sessionId)).filter((e) => !e.hidden);
+    },
+    async setLeaf(sessionId, entryId) {
+      await inTransaction(pool, async (client) => {
+        await requireSession(client, sessionId, true);
+        if (entryId !== null) await requireOnBranch(client, sessionId, entryId);
+        await client.query("UPDATE sessions SET leaf_id = $1, updated_at = $2 WHERE id = $3", [
+          entryId,
+          now(),
+          sessionId,
+        ]);
+      });
+    },
+    async offBranch(sessionId, customType) {
+      const { rows } =
+        customType === undefined
+          ? await pool.query<PgEntryRow>(
+              "SELECT * FROM entries WHERE session_id = $1 AND off_branch ORDER BY seq",
+              [sessionId],
+            )
+          : await pool.query<PgEntryRow>(
+              "SELECT * FROM entries WHERE session_id = $1 AND off_branch AND custom_type = $2 ORDER BY seq",
+              [sessionId, customType],
+            );
+      return rows.map(toPgEntry);
+    },
+  };
+}
+
+/** One INSERT for the whole batch: arrays unnested column by column. */
+async function insertEntries(client: pg.PoolClient, prepared: readonly Prepared[]) {
+  if (prepared.length === 0) return;
+  const column = <T>(pick: (p: Prepared) => T) => prepared.map(pick);
+  await client.query(
+    `INSERT INTO entries (id, session_id, parent_id, seq, kind, custom_type, hidden, off_branch, data, created_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::boolean[], $8::boolean[], $9::text[], $10::bigint[])`,
+    [
+      column((p) => p.entry.id),
+      column((p) => p.entry.sessionId),
+      column((p) => p.entry.parentId),
+      column((p) => p.entry.seq),
+      column((p) => p.entry.kind),
+      column((p) => p.entry.customType),
+      column((p) => p.entry.hidden),
+      column((p) => p.entry.offBranch),
+      column((p) => p.json),
+      column((p) => p.entry.createdAt),
+    ],
+  );
+}
+
+/** Ownership rows of the blobs the batch's entries carry; an owned blob keeps its first owner. */
+async function insertOwnership(
+  client: pg.PoolClient,
+  sessionId: string,
+  prepared: readonly Prepared[],
+  at: number,
+) {
+  const refs = prepared.flatMap((p) =>
+    (p.input.attachments ?? []).map((ref) => ({ ref, entryId: p.entry.id })),
+  );
+  if (refs.length === 0) return;
+  await insertAttachmentRows(client, sessionId, refs, at);
+}
+
+/** Inserts attachment ownership rows, leaving already owned hashes as they are. */
+export async function insertAttachmentRows(
+  db: Queryable,
+  sessionId: string,
+  refs: readonly {
+    readonly entryId: string;
+    readonly ref: NonNullable<NewJournalEntry["attachments"]>[number];
+  }[],
+  at: number,
+) {
+  await db.query(
+    `INSERT INTO attachments (session_id, hash, entry_id, kind, mime_type, bytes, filename, created_at)
+     SELECT $1::text, *, $8::bigint FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])
+     ON CONFLICT (session_id, hash) DO NOTHING`,
+    [
+      sessionId,
+      refs.map((r) => r.ref.hash),
+      refs.map((r) => r.entryId),
+      refs.map((r) => r.ref.kind),
+      refs.map((r) => r.ref.mimeType),
+      refs.map((r) => r.ref.bytes),
+      refs.map((r) => r.ref.filename ?? null),
+      at,
+    ],
+  );
+}

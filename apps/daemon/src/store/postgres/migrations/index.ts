@@ -1,0 +1,5 @@
+import type { Migration } from "../../sqlite/migrations/index.js";
+import { pgMigration001 } from "./001-initial.js";
+
+/** Every PostgreSQL migration, in order. A new one gets the next number and its own file. */
+export const PG_MIGRATIONS: readonly Migration[] = [pgMigration001];

@@ -1,0 +1,43 @@
+import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api";
+import type { AttachmentStore } from "./store.js";
+import { StoreError } from "./store-error.js";
+import type { AttachmentRef } from "./types.js";
+
+type Share = Parameters<AttachmentStore["recordShared"]>[1];
+
+/**
+ * Validates a shared image or file reference for `recordShared`: the entry's `details` and the
+ * ownership row it carries. Throws StoreError("invalid") naming the field that is wrong.
+ */
+export function parseShare(share: Share): {
+  readonly details: Record<string, unknown>;
+  readonly ref: AttachmentRef;
+} {
+  const isImage = "sharedImage" in share;
+  const parsed = isImage
+    ? SharedImageSchema.safeParse(share.sharedImage)
+    : SharedFileSchema.safeParse(share.sharedFile);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new StoreError(
+      "invalid",
+      `${isImage ? "sharedImage" : "sharedFile"}.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  const ref = parsed.data;
+  return {
+    details: isImage ? { sharedImage: ref } : { sharedFile: ref },
+    ref: {
+      hash: ref.hash,
+      kind: isImage ? "image" : "file",
+      mimeType: ref.mimeType,
+      bytes: ref.bytes,
+      ...(ref.filename === undefined ? {} : { filename: ref.filename }),
+    },
+  };
+}
+
+/** The refusal of a share whose bytes were never stored. */
+export function missingBlob(hash: string): StoreError {
+  return new StoreError("invalid", `no stored blob ${hash}: store the bytes before sharing them`);
+}

@@ -1,0 +1,174 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseEntryData } from "@elowen/wire";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestDaemon, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
+
+const SCRIPT = `turns:
+  - steps:
+      - tools:
+          - { name: Weather, args: { city: Oslo } }
+          - { name: Survey, args: { place: Oslo, why: "to see" } }
+          - { name: acme-claude__reviewer, args: { task: "review the change" } }
+      - text: "All done."
+agents:
+  - steps:
+      - text: "Three problems: none, none, none."
+`;
+
+/** A daemon with brain-kit's tools and the offline model playing SCRIPT, acme-claude installed with --yes. */
+async function daemonWithAcmeClaude(consent?: Record<string, { mutates: [] }>) {
+  const home = tempHome();
+  const script = join(home, "script.yaml");
+  writeFileSync(script, SCRIPT);
+  const daemon = await startTestDaemon({
+    home,
+    plugins: ["brain-kit"],
+    config: { model: { script }, plugins: { bundled: false, ...(consent ? { consent } : {}) } },
+  });
+  const folder = join(mkdtempSync(join(tmpdir(), "elowen-cc-")), "acme-claude");
+  cpSync(join(import.meta.dirname, "fixtures", "claude-plugins", "acme-claude"), folder, {
+    recursive: true,
+  });
+  const response = await daemon.request("/admin/plugins", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ spec: folder, yes: true }),
+  });
+  return { daemon, installed: (await response.json()) as Record<string, unknown> };
+}
+
+async function toolResults(daemon: TestDaemon, sessionId: string) {
+  return (await daemon.owner.sessions.history(sessionId)).entries
+    .map((e) => parseEntryData(e as never))
+    .filter((d) => d?.kind === "tool_result")
+    .map((d) =>
+      d?.kind === "tool_result" ? [d.data.toolName, d.data.content, d.data.isError] : [],
+    );
+}
+
+let t: TestDaemon;
+let installed: Record<string, unknown>;
+beforeAll(async () => {
+  ({ daemon: t, installed } = await daemonWithAcmeClaude());
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(t.home, { recursive: true, force: true });
+});
+
+describe("a Claude Code plugin through a turn with the offline model", () => {
+  test("installs with consent to what its hooks decide, and loads without a restart", () => {
+    expect(installed).toMatchObject({
+      status: "installed",
+      activation: { load: "loaded" },
+      plugin: {
+        format: "claude-code",
+        mutates: ["tools", "turnContext"],
+        consent: ["tools", "turnContext"],
+      },
+    });
+  });
+
+  test("its command expands, its UserPromptSubmit hook adds context, its PreToolUse hooks block one call and fail open on a hanging one, and its agent runs as a sub-agent", async () => {
+    const session = await t.owner.sessions.create();
+    const reply = await t.owner.sessions.submitTurn(session.id, {
+      text: "/greet Ada happy",
+      waitForSettle: true,
+    });
+    expect(reply).toMatchObject({
+      status: "settled",
+      outcome: { reason: "answer", answer: "All done." },
+    });
+    const branch = await t.daemon.host.store.journal.branch(session.id);
+    const user = branch.find((e) => e.kind === "message" || e.kind === "user");
+    expect(JSON.stringify(user?.data)).toContain(
+      "Say hello to Ada. The whole request was: Ada happy",
+    );
+    const context = branch.filter(
+      (e) => e.kind === "custom" && e.customType === "elowen.turn-context",
+    );
+    expect(JSON.stringify(context.map((e) => e.data))).toContain("ACME-CONTEXT: the user wrote");
+    const results = await toolResults(t, session.id);
+    expect(results).toHaveLength(3);
+    expect(results).toEqual(
+      expect.arrayContaining([
+        [
+          "Weather",
+          [
+            {
+              type: "text",
+              text: expect.stringContaining('acme-claude blocks Weather with {"city":"Oslo"}'),
+            },
+          ],
+          true,
+        ],
+        ["Survey", [{ type: "text", text: "Oslo: surveyed" }], false],
+        [
+          "acme-claude__reviewer",
+          [{ type: "text", text: "Three problems: none, none, none." }],
+          false,
+        ],
+      ]),
+    );
+    const audit = (await t.owner.hookAudit()).entries;
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        plugin: "acme-claude",
+        hook: "tools.call.before",
+        outcome: "timeout",
+      }),
+    );
+    expect(
+      t.lines.some(
+        (l) => l.includes("PreToolUse hook") && l.includes("hang.mjs") && l.includes("fails open"),
+      ),
+    ).toBe(true);
+  });
+
+  test("its skill is in the live catalog", () => {
+    const access = {
+      userId: 1,
+      role: "owner",
+      isAdmin: true,
+      isOwner: true,
+      surface: "web",
+      allAccess: true,
+      grants: [],
+    } as const;
+    const skills = t.daemon.host.registry.skills.visibleEntries({ invocation: "model", access });
+    expect(skills.map((s) => [s.name, s.plugin])).toContainEqual(["release-notes", "acme-claude"]);
+  });
+});
+
+describe("a Claude Code plugin's hook decisions without the operator's consent", () => {
+  test("are run and audited but not honoured: the call runs and no context reaches the model", async () => {
+    const { daemon } = await daemonWithAcmeClaude({ "acme-claude": { mutates: [] } });
+    try {
+      const session = await daemon.owner.sessions.create();
+      await daemon.owner.sessions.submitTurn(session.id, {
+        text: "/greet Ada",
+        waitForSettle: true,
+      });
+      expect(await toolResults(daemon, session.id)).toContainEqual([
+        "Weather",
+        [{ type: "text", text: "Oslo: sunny" }],
+        false,
+      ]);
+      const branch = await daemon.daemon.host.store.journal.branch(session.id);
+      expect(JSON.stringify(branch)).not.toContain("ACME-CONTEXT");
+      const audit = (await daemon.owner.hookAudit()).entries;
+      expect(audit).toContainEqual(
+        expect.objectContaining({
+          plugin: "acme-claude",
+          capability: "turnContext",
+          outcome: "dropped",
+        }),
+      );
+    } finally {
+      await daemon.close();
+      rmSync(daemon.home, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import { type Session, UpdateSessionBodySchema } from "@elowen/wire";
+import { useRef, useState } from "preact/hooks";
+import type { BuiltinOutput } from "../model/builtin-commands.js";
+import { Alert, failureText } from "./alert.js";
+import { useApp } from "./app-context.js";
+import { useFocusFirst } from "./focus-first.js";
+import { routeHref } from "./router.js";
+import { sessionTitle } from "./session-list.js";
+
+/**
+ * What a builtin command answered, above the prompt box: /help's commands in aligned columns,
+ * /sessions' links, /rename's form (starting with the current title), or lines of text. Escape or
+ * Close dismisses it.
+ */
+export function BuiltinPanel(props: {
+  readonly output: BuiltinOutput;
+  readonly onClose: () => void;
+  readonly onRenamed: () => void;
+}) {
+  const { output } = props;
+  const title =
+    output.kind === "commands"
+      ? "Commands"
+      : output.kind === "sessions"
+        ? "Sessions"
+        : output.kind === "rename"
+          ? "Rename this session"
+          : output.title;
+  return (
+    <section
+      class="builtin-panel"
+      aria-label={title}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") props.onClose();
+      }}
+    >
+      <header>
+        <h2>{title}</h2>
+        <button type="button" class="quiet" onClick={props.onClose}>
+          Close
+        </button>
+      </header>
+      <PanelBody output={output} onRenamed={props.onRenamed} />
+    </section>
+  );
+}
+
+function PanelBody({
+  output,
+  onRenamed,
+}: {
+  readonly output: BuiltinOutput;
+  readonly onRenamed: () => void;
+}) {
+  switch (output.kind) {
+    case "commands":
+      return (
+        <table class="command-table">
+          <tbody>
+            {output.commands.map((c) => (
+              <tr key={c.name}>
+                <th scope="row">
+                  <code>
+                    /{c.name}
+                    {c.argumentHint ? ` ${c.argumentHint}` : ""}
+                  </code>
+                </th>
+                <td>
+                  {c.description}
+                  {c.adminOnly ? " (administrators)" : ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    case "sessions":
+      return output.sessions.length === 0 ? (
+        <p class="hint">No sessions yet.</p>
+      ) : (
+        <ul class="plain">
+          {output.sessions.map((s) => (
+            <li key={s.id}>
+              <a
+                href={routeHref({ page: "chat", sessionId: s.id })}
+                aria-current={s.id === output.current ? "page" : undefined}
+              >
+                {sessionTitle(s)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      );
+    case "rename":
+      return <RenameHere session={output.session} onRenamed={onRenamed} />;
+    default:
+      return (
+        <div class="builtin-lines">
+          {output.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      );
+  }
+}
+
+function RenameHere(props: { readonly session: Session; readonly onRenamed: () => void }) {
+  const { client } = useApp();
+  const [title, setTitle] = useState(props.session.title ?? "");
+  const [error, setError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirst(formRef, true, "input");
+  return (
+    <form
+      ref={formRef}
+      class="rename"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const checked = UpdateSessionBodySchema.safeParse({ title });
+        if (!checked.success) {
+          setError(`title: ${checked.error.issues[0]?.message ?? "invalid"}`);
+          return;
+        }
+        try {
+          await client.sessions.rename(props.session.id, checked.data);
+          props.onRenamed();
+        } catch (failure) {
+          setError(failureText(failure));
+        }
+      }}
+    >
+      <label for="builtin-rename">New title</label>
+      <input
+        id="builtin-rename"
+        value={title}
+        maxLength={200}
+        aria-invalid={error ? "true" : "false"}
+        onInput={(e) => setTitle(e.currentTarget.value)}
+      />
+      <button type="submit">Save</button>
+      <Alert message={error} />
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/**
+ * The plugin's settings: the `mcp:` section of `elowen.yaml` (or `plugins.settings` of
+ * `@elowen/plugin-mcp`). `servers` are checked one by one later, so one bad entry refuses only
+ * itself; the rest of the shape is checked here and a mistake refuses the plugin, naming the field.
+ */
+export const McpSettingsSchema = z.strictObject({
+  /** The servers, by name: `{ command, args, env, cwd }` or `{ url, headers }` with common fields. */
+  servers: z.record(z.string(), z.unknown()).optional(),
+  /** The workspace whose `.mcp.json` is read (default: the daemon's working directory). */
+  workspace: z.string().min(1).max(4096).optional(),
+});
+
+/** Checked settings. */
+export type McpSettings = z.infer<typeof McpSettingsSchema>;
+
+/**
+ * The plugin's options as an operator writes them: the `mcp:` section of `elowen.yaml` (or
+ * `plugins.settings["@elowen/plugin-mcp"]`). Each server is `{ command, args?, env?, cwd? }` or
+ * `{ url, headers? }`, plus `enabled?`, `timeoutMs?` and `tools?: { allow?, deny? }`.
+ */
+export interface McpPluginOptions {
+  readonly servers?: Readonly<Record<string, McpServerOptions>>;
+  /** The workspace whose `.mcp.json` is read (default: the daemon's working directory). */
+  readonly workspace?: string;
+}
+
+/** One server entry as written. */
+export type McpServerOptions = (
+  | {
+      readonly command: string;
+      readonly args?: readonly string[];
+      readonly env?: Readonly<Record<string, string>>;
+      readonly cwd?: string;
+    }
+  | { readonly url: string; readonly headers?: Readonly<Record<string, string>> }
+) & {
+  readonly enabled?: boolean;
+  readonly timeoutMs?: number;
+  readonly tools?: { readonly allow?: readonly string[]; readonly deny?: readonly string[] };
+};
+
+/** Parses the settings; throws a TypeError naming the field and the rule. */
+export function parseMcpSettings(settings: unknown): McpSettings {
+  const parsed = McpSettingsSchema.safeParse(settings ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = ["mcp", ...(issue?.path ?? []).map(String)].join(".");
+  const what = issue?.code === "unrecognized_keys" ? `${path}.${issue.keys.join(", ")}` : path;
+  throw new TypeError(
+    `${what}: ${issue?.code === "unrecognized_keys" ? "is not a setting of the MCP plugin (servers, workspace)" : issue?.message}`,
+  );
+}

@@ -1,0 +1,30 @@
+import { MAX_SHARED_IMAGE_BYTES, MAX_TRACE_BYTES } from "@elowen/plugin-api";
+
+/** A server's calls time out after this long unless its `timeoutMs` says otherwise (60 s). */
+export const MCP_DEFAULT_TIMEOUT_MS = 60_000;
+/** The shortest and longest `timeoutMs` a server may set (100 ms to 10 minutes). */
+export const MCP_MIN_TIMEOUT_MS = 100;
+export const MCP_MAX_TIMEOUT_MS = 600_000;
+/** How long connecting (the initialize handshake and the first tools/list) may take (30 s). */
+export const MCP_CONNECT_TIMEOUT_MS = 30_000;
+/** Server names: letters, digits, `_` and `-`, at most 32 characters (others are normalized). */
+export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+/** At most this many servers are configured, all sources together. */
+export const MCP_MAX_SERVERS = 64;
+/** The text of one tool result the model reads is cut at this many UTF-8 bytes (the trace budget). */
+export const MCP_RESULT_MAX_TEXT_BYTES = MAX_TRACE_BYTES;
+/** An image in a result larger than this (decoded) is replaced by a note. */
+export const MCP_RESULT_MAX_IMAGE_BYTES = MAX_SHARED_IMAGE_BYTES;
+/**
+ * A stdio server's message larger than this (10 MiB, the SDK's default) fails the call it answers
+ * and closes the connection, which reconnects: the SDK's reader grows its buffer by copying, so a
+ * much larger limit would let one answer stall the daemon for minutes.
+ */
+export const MCP_STDIO_MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** Restart delays of a server that closed: doubling from the first to the last, then staying. */
+export const MCP_RESTART_FIRST_MS = 500;
+export const MCP_RESTART_MAX_MS = 30_000;
+/** A connection that stayed up this long resets the restart delay. */
+export const MCP_RESTART_STABLE_MS = 60_000;
+/** At most this many stderr lines of a server are logged per minute; the rest are counted. */
+export const MCP_STDERR_LINES_PER_MINUTE = 120;

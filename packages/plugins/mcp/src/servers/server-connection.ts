@@ -1,0 +1,187 @@
+import type { PluginLogger } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Prompt, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ConfiguredServer } from "../config/server-sources.js";
+import {
+  MCP_CONNECT_TIMEOUT_MS,
+  MCP_DEFAULT_TIMEOUT_MS,
+  MCP_RESTART_FIRST_MS,
+  MCP_RESTART_MAX_MS,
+  MCP_RESTART_STABLE_MS,
+} from "../limits.js";
+import { pipeStderr } from "./stderr-log.js";
+import { openTransport } from "./transport.js";
+
+/** Where a server's connection is. */
+export type ConnectionState =
+  | "disabled"
+  | "untrusted"
+  | "connecting"
+  | "connected"
+  | "failed"
+  | "stopped";
+
+/** What a connection needs from the plugin. */
+export interface ConnectionOptions {
+  readonly log: PluginLogger;
+  /** Where a stdio server without `cwd` runs. */
+  readonly cwd: string;
+  readonly clientVersion: string;
+  /** Told whenever the state or the tool list changes. */
+  readonly changed: () => void;
+}
+
+/**
+ * One configured server: connects through the SDK's Client, keeps its tool list current
+ * (`tools/list_changed`), and reconnects a connection that closed with doubling delays from
+ * MCP_RESTART_FIRST_MS to MCP_RESTART_MAX_MS (reset once it stayed up MCP_RESTART_STABLE_MS).
+ * `stop` closes it for good: the SDK ends a stdio child (stdin, then SIGTERM, then SIGKILL).
+ */
+export class ServerConnection {
+  state: ConnectionState;
+  reason: string | undefined;
+  tools: readonly Tool[] = [];
+  prompts: readonly Prompt[] = [];
+  client: Client | undefined;
+  /** The transport's last error (a message too large, a broken stream), for a failed call's reason. */
+  lastError: string | undefined;
+  #pid: () => number | null = () => null;
+  #restartDelay = MCP_RESTART_FIRST_MS;
+  #restartTimer: NodeJS.Timeout | undefined;
+  #connectedAt = 0;
+  #generation = 0;
+  /** The client of a connect in flight, closed by `stop` so that no child outlives it. */
+  #connecting: Client | undefined;
+
+  constructor(
+    readonly server: ConfiguredServer,
+    readonly options: ConnectionOptions,
+    trusted = true,
+  ) {
+    this.state =
+      server.config.enabled === false ? "disabled" : trusted ? "connecting" : "untrusted";
+    if (this.state === "untrusted")
+      this.reason = `the workspace's ${server.file ?? ".mcp.json"} is not approved by the instance owner (approve it in the /mcp picker, key a)`;
+  }
+
+  /** The server's `timeoutMs`, else MCP_DEFAULT_TIMEOUT_MS. */
+  get timeoutMs(): number {
+    return this.server.config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS;
+  }
+
+  /** The stdio child's pid while it runs; null for HTTP or when none runs. */
+  get pid(): number | null {
+    return this.#pid();
+  }
+
+  /** Connects (never throws: a failure is the state `failed` with its reason, and a retry). */
+  async start(): Promise<void> {
+    if (this.state === "disabled" || this.state === "stopped" || this.state === "untrusted") return;
+    const generation = ++this.#generation;
+    this.#set("connecting", undefined);
+    const { name, config } = this.server;
+    const client = new Client(
+      { name: "elowen", version: this.options.clientVersion },
+      {
+        capabilities: {},
+        listChanged: {
+          tools: {
+            onChanged: (error, tools) => {
+              if (generation !== this.#generation) return;
+              if (error)
+                this.options.log.warn(`mcp ${name}: tools/list failed: ${errorMessage(error)}`);
+              else if (tools) {
+                this.tools = tools;
+                this.options.changed();
+              }
+            },
+          },
+          prompts: {
+            onChanged: (error, prompts) => {
+              if (generation !== this.#generation) return;
+              if (error)
+                this.options.log.warn(`mcp ${name}: prompts/list failed: ${errorMessage(error)}`);
+              else if (prompts) this.prompts = prompts;
+            },
+          },
+        },
+      },
+    );
+    const opened = openTransport(config, { cwd: this.options.cwd });
+    if (opened.stderr)
+      pipeStderr(opened.stderr, (line) => this.options.log.info(`mcp ${name} stderr: ${line}`));
+    this.#connecting = client;
+    client.onclose = () => this.#closed(generation);
+    client.onerror = (error) => {
+      this.lastError = errorMessage(error);
+      this.options.log.debug(`mcp ${name}: ${this.lastError}`);
+    };
+    try {
+      await client.connect(opened.transport, { timeout: MCP_CONNECT_TIMEOUT_MS });
+      this.#pid = opened.pid;
+      const listed = client.getServerCapabilities()?.tools
+        ? (await client.listTools(undefined, { timeout: MCP_CONNECT_TIMEOUT_MS })).tools
+        : [];
+      const prompts = client.getServerCapabilities()?.prompts
+        ? (await client.listPrompts(undefined, { timeout: MCP_CONNECT_TIMEOUT_MS })).prompts
+        : [];
+      this.#connecting = undefined;
+      if (generation !== this.#generation) {
+        await client.close().catch(() => undefined);
+        return;
+      }
+      this.client = client;
+      this.tools = listed;
+      this.prompts = prompts;
+      this.#connectedAt = Date.now();
+      this.#set("connected", undefined);
+    } catch (error) {
+      this.#connecting = undefined;
+      await client.close().catch(() => undefined);
+      if (generation !== this.#generation) return;
+      this.#fail(errorMessage(error));
+    }
+  }
+
+  /** Closes the connection for good and ends a stdio child. */
+  async stop(): Promise<void> {
+    this.#generation += 1;
+    clearTimeout(this.#restartTimer);
+    const clients = [this.client, this.#connecting];
+    this.client = undefined;
+    this.#connecting = undefined;
+    this.tools = [];
+    this.prompts = [];
+    if (this.state !== "disabled" && this.state !== "untrusted") this.state = "stopped";
+    await Promise.all(clients.map((client) => client?.close().catch(() => undefined)));
+  }
+
+  #closed(generation: number): void {
+    // A close while connecting rejects `connect`, whose catch reports it.
+    if (generation !== this.#generation || this.state !== "connected") return;
+    this.#fail("the server closed the connection");
+  }
+
+  #fail(reason: string): void {
+    this.tools = [];
+    this.prompts = [];
+    this.client = undefined;
+    this.#pid = () => null;
+    this.#set("failed", reason);
+    if (this.#connectedAt > 0 && Date.now() - this.#connectedAt >= MCP_RESTART_STABLE_MS)
+      this.#restartDelay = MCP_RESTART_FIRST_MS;
+    const delay = this.#restartDelay;
+    this.#restartDelay = Math.min(delay * 2, MCP_RESTART_MAX_MS);
+    this.options.log.warn(`mcp ${this.server.name}: ${reason}; reconnecting in ${delay} ms`);
+    clearTimeout(this.#restartTimer);
+    this.#restartTimer = setTimeout(() => void this.start(), delay);
+    this.#restartTimer.unref();
+  }
+
+  #set(state: ConnectionState, reason: string | undefined): void {
+    this.state = state;
+    this.reason = reason;
+    this.options.changed();
+  }
+}

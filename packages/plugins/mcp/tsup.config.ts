@@ -1,0 +1,3 @@
+import { defineLibrary } from "@elowen/tsup-config";
+
+export default defineLibrary({ entry: { index: "src/index.ts" } });
