@@ -9,6 +9,9 @@ const SIGN_IN_URL = `https://auth.example.com/oauth/authorize?client_id=elowen-c
 const ENTER = "\r";
 const ESCAPE = "\x1b";
 
+/** A picker's title line: the title alone on its line, with no leading slash. */
+const PICKER_TITLE = (title: string) => new RegExp(`^\\s*${title}\\s*$`, "m");
+
 const restarts: TestDaemon[] = [];
 afterEach(async () => {
   for (const daemon of restarts.splice(0)) await daemon.close();
@@ -38,7 +41,7 @@ describe("picker commands", () => {
     const t = await live.daemon({ bundled: false });
     const chat = await live.chat(t, { fresh: true });
     chat.submit("/signin");
-    const picker = await chat.see("/Sign in");
+    const picker = await chat.see(PICKER_TITLE("Sign in"));
     expect(picker).toMatch(/→ Docs server\s+needs sign-in \[mcp\]/);
     expect(picker).toContain("r refresh");
     expect(chat.opened).toEqual([]);
@@ -57,7 +60,7 @@ describe("picker commands", () => {
       env: { SSH_CONNECTION: "10.0.0.1 5000 10.0.0.2 22", DISPLAY: ":0" },
     });
     chat.submit("/signin");
-    await chat.see("/Sign in");
+    await chat.see(PICKER_TITLE("Sign in"));
     chat.keys(ENTER);
     const screen = await chat.see(
       "No browser can be opened here (over SSH); copy this URL into a local browser:",
@@ -70,7 +73,7 @@ describe("picker commands", () => {
     const t = await live.daemon({ bundled: false });
     const chat = await live.chat(t, { fresh: true });
     chat.submit("/signin");
-    await chat.see("/Sign in");
+    await chat.see(PICKER_TITLE("Sign in"));
     chat.keys(ENTER, ESCAPE);
     await chat.see("Sign in to Docs server in your browser.");
     expect(chat.opened).toEqual([]);
@@ -81,7 +84,7 @@ describe("picker commands", () => {
     const t = await live.daemon({ bundled: false });
     const chat = await live.chat(t, { fresh: true });
     chat.submit("/signin");
-    await chat.see("/Sign in");
+    await chat.see(PICKER_TITLE("Sign in"));
     chat.keys("r");
     await chat.see(/Refreshed \(render \d\)\./);
     chat.keys("\x1b[B", ENTER);
@@ -94,7 +97,7 @@ describe("picker commands", () => {
     const t = await live.daemon({ bundled: false });
     const chat = await live.chat(t, { fresh: true });
     chat.submit("/deploy");
-    await chat.see("/Deploy");
+    await chat.see(PICKER_TITLE("Deploy"));
     chat.keys(ENTER);
     await chat.see("Deployment to staging started.");
     await until(() => chat?.app.screen.dialog === undefined, "the picker to close");
@@ -126,7 +129,7 @@ describe("an expired publication", () => {
     const t = await live.daemon({ bundled: false });
     const chat = await live.chat(t, { fresh: true });
     chat.submit("/signin");
-    await chat.see("/Sign in");
+    await chat.see(PICKER_TITLE("Sign in"));
     const read = chat.app.session.catalogGeneration;
     await restartOnSamePort(t);
     await until(
@@ -166,7 +169,7 @@ describe("builtin commands", () => {
     await chat.see("Started a new session");
     expect(chat.app.session.id).not.toBe(first);
     chat.submit("/sessions");
-    await chat.see("/Sessions");
+    await chat.see(PICKER_TITLE("Sessions"));
     chat.keys("\x1b[B", ENTER);
     await until(() => chat?.app.session.id === first, "the switch back to the first session");
     expect(await turns()).toBe(0);
@@ -176,8 +179,8 @@ describe("builtin commands", () => {
     const t = await live.daemon({ bundled: false });
     const chat = await live.chat(t, { fresh: true });
     chat.submit("/help");
-    const help = await chat.see("Commands:");
-    expect(help).toMatch(/\/signin {2}Sign in to a documentation server/);
+    const help = await chat.see(/^\W*Commands\s*$/m);
+    expect(help).toMatch(/^\s+\/signin\s{2,}Sign in to a documentation server$/m);
     expect(help.replace(/\s+/g, " ")).toContain("Ctrl+O expand answers");
     chat.submit("/status");
     await chat.see(/Core \d+\.\d+\.\d+ · accepting new turns/);

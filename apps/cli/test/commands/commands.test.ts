@@ -25,7 +25,7 @@ describe("elowen status", () => {
     const run = await elowen("status");
     expect(run.code).toBe(0);
     expect(run.out).toContain(`Daemon   ${t.url}`);
-    expect(run.out).toMatch(/Model {4}.*\(the built-in offline model\)/);
+    expect(run.out).toMatch(/^Model {4}Offline model \(no provider configured\)$/m);
     expect(run.out).toMatch(/cli-kit\s+1\.0\.0\s+loaded/);
   });
 
