@@ -161,15 +161,15 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       home,
     });
     const workspaceRoot = config.brain.workspaceRoot ?? join(home, "workspaces");
+    const settings = pluginSettings(
+      loaded.file,
+      loaded.sections,
+      config.plugins.settings,
+      candidateNames(candidates),
+    );
     const loadOptions = {
-      ...(await pluginLoadOptions(home, config.plugins, coreLog)),
+      ...(await pluginLoadOptions(home, config.plugins, settings, coreLog)),
       processHooks: processHookRegistrar(workspaceRoot, registry),
-      settings: pluginSettings(
-        loaded.file,
-        loaded.sections,
-        config.plugins.settings,
-        candidateNames(candidates),
-      ),
     };
     await loadPlugins(candidates, host, loadOptions);
     const installedPlugins = new InstalledPlugins(home, host, loadOptions);

@@ -29,16 +29,17 @@ export type InstalledOutcome =
     });
 
 /** The plugin settings of the config that loading reads. */
-type PluginsConfig = Pick<ElowenConfig["plugins"], "disabled" | "consent" | "settings">;
+type PluginsConfig = Pick<ElowenConfig["plugins"], "disabled" | "consent">;
 
 /**
  * The loader's options: the config's, with the consent the lockfile records for each installed
- * plugin under the config's own `plugins.consent` (which wins). A lockfile that cannot be read is
- * logged and grants nothing.
+ * plugin under the config's own `plugins.consent` (which wins), and each plugin's settings as
+ * the config's sections resolved them. A lockfile that cannot be read is logged and grants nothing.
  */
 export async function pluginLoadOptions(
   home: string,
   plugins: PluginsConfig,
+  settings: NonNullable<LoadOptions["settings"]>,
   log: (message: string) => void,
 ): Promise<LoadOptions> {
   let locked: Record<string, { readonly mutates: readonly PluginMutation[] }> = {};
@@ -54,7 +55,7 @@ export async function pluginLoadOptions(
     home,
     disabled: plugins.disabled,
     consent: { ...locked, ...plugins.consent },
-    settings: plugins.settings,
+    settings,
   };
 }
 
