@@ -33,6 +33,8 @@ describe("the manifest", () => {
       "PATCH /plugins/skills/:name",
       "DELETE /plugins/skills/:name",
       "POST /plugins/skills/:name/owner",
+      "POST /plugins/skills/import",
+      "GET /plugins/skills/:name/export",
     ]);
   });
 });
