@@ -53,6 +53,9 @@ export function renderWith(
   );
 }
 
+/** The origin of the component tests' page (vitest.config.ts sets happy-dom's URL). */
+const HAPPY_DOM_ORIGIN = "http://localhost";
+
 /**
  * A daemon process for a component test file, with the owner's services and a fresh session,
  * started before its tests and stopped after them; every test's rendering is cleaned up.
@@ -66,7 +69,15 @@ export function componentSuite(options: Parameters<typeof startDaemonProcess>[0]
   let services: AppServices | undefined;
   let sessionId: string | undefined;
   beforeAll(async () => {
-    daemon = await startDaemonProcess(options);
+    // The component tests' page is happy-dom's http://localhost/, not the daemon's own origin,
+    // so the daemon is told to take its state-changing requests (as an operator would).
+    daemon = await startDaemonProcess({
+      ...options,
+      config: {
+        ...options.config,
+        server: { ...options.config?.server, allowedOrigins: [HAPPY_DOM_ORIGIN] },
+      },
+    });
     services = await ownerServices(daemon);
     sessionId = (await services.client.sessions.create({})).id;
   });

@@ -38,7 +38,8 @@ describe("the brain-status rail in Chromium, from the daemon's GET /brain/status
     const rail = page.getByRole("complementary", { name: "Status" });
     await rail.getByRole("region", { name: "Plugins" }).waitFor();
     expect(await rail.getByRole("region", { name: "MCP servers" }).count()).toBe(0);
-    expect(await rail.getByText("MCP").count()).toBe(0);
+    expect(await rail.getByText("MCP", { exact: true }).count()).toBe(0);
+    expect(await rail.getByRole("heading", { name: /MCP/ }).count()).toBe(0);
     await page.close();
   });
 });
