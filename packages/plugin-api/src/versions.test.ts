@@ -4,6 +4,7 @@ import {
   checkPluginCompatibility,
   checkUiApi,
   HOST_UI_API_VERSION,
+  MIN_SHARED_API_VERSION,
   SHARED_API_VERSION,
 } from "./versions.js";
 
@@ -12,7 +13,8 @@ const plugin = { name: "@acme/notes", core: "^0.30.7", sharedApi: 14 };
 describe("checkPluginCompatibility", () => {
   test("accepts the versions the specification's plugins declare", () => {
     expect(CORE_VERSION).toBe("0.30.7");
-    expect(SHARED_API_VERSION).toBe(14);
+    expect(SHARED_API_VERSION).toBe(15);
+    expect(MIN_SHARED_API_VERSION).toBe(14);
     expect(HOST_UI_API_VERSION).toBe(55);
     expect(checkPluginCompatibility({ ...plugin, uiApi: 55 })).toEqual({ ok: true });
   });
@@ -35,14 +37,15 @@ describe("checkPluginCompatibility", () => {
 
   test.each([
     [14, true],
-    [15, false],
+    [15, true],
+    [16, false],
     [13, false],
   ])("shared API %i is accepted: %s", (sharedApi, ok) => {
     const result = checkPluginCompatibility({ ...plugin, sharedApi });
     expect(result.ok).toBe(ok);
     if (!result.ok)
       expect(result.message).toContain(
-        `declares shared API ${sharedApi}, but this host loads shared API 14`,
+        `declares shared API ${sharedApi}, but this host loads shared API 14 to 15`,
       );
   });
 

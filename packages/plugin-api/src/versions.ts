@@ -3,9 +3,12 @@ import { parseVersion, satisfies } from "./semver.js";
 
 /** The host core version this contract describes. Plugins declare a range that must include it. */
 export const CORE_VERSION = "0.30.7";
-/** The shared API version this contract describes (seed 003: plugins declare shared API 14). */
-export const SHARED_API_VERSION = 14;
-/** The oldest shared API version the host still loads. */
+/**
+ * The shared API version this contract describes. 15 gives chain hooks a read-only event
+ * (`ChainEvent`); plugins written for 14 (seed 003's, which declare shared API 14) still load.
+ */
+export const SHARED_API_VERSION = 15;
+/** The oldest shared API version the host still loads (seed 003: plugins declare shared API 14). */
 export const MIN_SHARED_API_VERSION = 14;
 /** The host UI API version browser bundles are written against (seed 003: UI API 55). */
 export const HOST_UI_API_VERSION = 55;
