@@ -10,6 +10,10 @@ const code = await runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   interactive,
+  readSecret: async (prompt: string) => {
+    const { readSecret } = await import("./cli/read-secret.js");
+    return readSecret(process.stdin, process.stderr, prompt);
+  },
   ...(interactive
     ? {
         ask: async (question: string) => {

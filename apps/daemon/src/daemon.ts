@@ -5,10 +5,13 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { SkillSourceSet } from "@elowen/skill-catalog";
 import { Brain } from "./brain/brain.js";
 import { systemBrainClock } from "./brain/brain-host.js";
+import { readProviderKeys } from "./brain/model/provider-keys.js";
 import { resolveModel } from "./brain/model/resolve-model.js";
+import { SessionModels } from "./brain/model/session-models.js";
 import { brainParts } from "./brain/parts.js";
 import { pluginTurnServices } from "./brain/plugin-services.js";
 import { SkillLearning } from "./brain/review/skill-learning.js";
+import { recoverInterruptedTurns } from "./brain/session/recovery.js";
 import { warmWorkspaceTools } from "./brain/tools/workspace-tools.js";
 import { loadConfig } from "./config/load-config.js";
 import { pluginSettings } from "./config/plugin-sections.js";
@@ -18,7 +21,7 @@ import { gracefulStop } from "./graceful-stop.js";
 import { listenOn } from "./http/listen.js";
 import { buildServer } from "./http/server.js";
 import { CardEmitter } from "./live/card-emitter.js";
-import { LiveJournal } from "./live/live-journal.js";
+import { announceEntries, LiveJournal } from "./live/live-journal.js";
 import { SessionEvents } from "./live/session-events.js";
 import { type LogSink, pluginLogger } from "./logger.js";
 import { ensureOwner } from "./owner-token.js";
@@ -38,6 +41,11 @@ import { startAgentSkills } from "./skills/agent-skills.js";
 import { sweepStaleTemporaries } from "./stale-temporaries.js";
 import { startBlobSweep } from "./store/blob-sweep.js";
 import { openStore } from "./store/open-store.js";
+import {
+  isPostgresStore,
+  joinInstances,
+  type SharedInstances,
+} from "./store/postgres/shared-instances.js";
 import type { Store } from "./store/store.js";
 
 /** How to start a daemon in this process. Everything is optional: no config runs on defaults. */
@@ -106,13 +114,14 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
   });
   const { home, config } = loaded;
   // The model is resolved before anything is written: a bad script or a missing key stops here.
-  const modelRuntime = resolveModel(config.model, env);
+  const modelRuntime = resolveModel(config.model, env, readProviderKeys(home));
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const coreLog = (message: string) => sink(`[daemon] ${message}`);
   const store: Store = await openStore(config.store, (message) => sink(`[store] ${message}`));
   // From plugin loading on, a start that fails still lets them clean up (plugin.shutdown once).
   let releasePlugins: (() => Promise<unknown>) | undefined;
   let releaseSources: (() => Promise<unknown>) | undefined;
+  let instances: SharedInstances | undefined;
   try {
     await removeStaleTemporaries(home, coreLog);
     const owner = await ensureOwner(store, home);
@@ -125,6 +134,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       pluginSkillsOff: (userId) => skillsOff.has(userId),
     });
     const events = new SessionEvents();
+    const journal = new LiveJournal(store, events);
     const cards = new CardEmitter(store, events, coreLog);
     const language = preferredLanguage(env.LC_ALL ?? env.LANG);
     const promptBoxRelay = new PromptBoxRelay(events, {
@@ -136,7 +146,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       store,
       cards,
       events,
-      journal: new LiveJournal(store, events),
+      journal,
       turnServices: new TurnServicesSlot(),
       promptBox,
       admitsNewWork: () => admits,
@@ -191,6 +201,25 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       now: systemBrainClock.now,
       log: (message) => sink(`[learning] ${modelRuntime.redact(message)}`),
     });
+    instances = isPostgresStore(store)
+      ? await joinInstances(store, {
+          leaseMs: config.store.kind === "postgres" ? config.store.leaseMs : 0,
+          recover: (sessionId) =>
+            recoverInterruptedTurns(store, journal, Date.now, coreLog, sessionId),
+          entries: {
+            wanted: (sessionId) => events.subscriberCount(sessionId) > 0,
+            deliver: (sessionId, entries) => announceEntries(events, sessionId, entries),
+          },
+          log: (message) => sink(`[instances] ${message}`),
+        })
+      : undefined;
+    const models = new SessionModels({
+      config: config.model,
+      configured: modelRuntime,
+      env,
+      home,
+      store,
+    });
     const brain = new Brain(
       {
         store,
@@ -199,28 +228,33 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         registry,
         cards,
         model: modelRuntime,
+        sessionModel: (sessionId) => models.runtimeFor(sessionId),
         config: config.brain,
         workspaceRoot,
         clock: systemBrainClock,
         admitsNewWork: () => admits,
         log: (message) => sink(`[brain] ${modelRuntime.redact(message)}`),
         requests: learning.requestObserver(),
+        ...(instances === undefined ? {} : { holds: instances.holds }),
       },
       brainParts(),
     );
     brain.onExchangeSettled((exchange) => learning.offer(exchange));
     host.turnServices.install(pluginTurnServices(brain, brain.agentServices()));
-    await brain.recover();
+    // On a shared database only the turns of dead instances are marked, each under its hold.
+    await (instances ? instances.holds.sweep() : brain.recover());
     const app = await buildServer(
       {
         store,
         registry,
         events,
         brain,
+        models,
         promptBox,
         language,
         log: coreLog,
         installedPlugins,
+        ...(instances === undefined ? {} : { sharedJournal: instances.journal }),
         status: {
           providers: registry.statusProviders,
           model: () => model,
@@ -289,9 +323,16 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
           { name: "hook bus", run: () => registry.hooks.close() },
           { name: "HTTP server", run: () => app.close() },
           { name: "cards", run: () => cards.drain() },
+          ...(instances ? [{ name: "instance lease", run: () => instances?.stop() }] : []),
           { name: "checkpoint", run: () => store.checkpoint() },
           { name: "store", run: () => store.close() },
-          { name: "model", run: () => modelRuntime.close() },
+          {
+            name: "model",
+            run: () => {
+              models.close();
+              modelRuntime.close();
+            },
+          },
           ...(writeFile ? [{ name: "daemon.json", run: () => removeDaemonFile(home) }] : []),
         ],
         log: coreLog,
@@ -311,6 +352,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       coreLog(`plugin.shutdown after a failed start: ${errorMessage(failure)}`),
     );
     await releaseSources?.();
+    await instances?.stop().catch(() => undefined);
     await store.close();
     modelRuntime.close();
     throw error;

@@ -27,6 +27,13 @@ export {
   parseOfflineScript,
 } from "./brain/model/offline-script.js";
 export { OFFLINE_PROMPT_CACHE_SESSIONS } from "./brain/model/prompt-cache-slots.js";
+export type { LoginProvider } from "./brain/model/provider-keys.js";
+export {
+  isLoginProvider,
+  LOGIN_PROVIDERS,
+  PROVIDER_KEYS_FILE,
+  saveProviderKey,
+} from "./brain/model/provider-keys.js";
 export { MissingApiKeyError, TRUNCATED_STREAM_MESSAGE } from "./brain/model/provider-model.js";
 export { resolveModel } from "./brain/model/resolve-model.js";
 export type {

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { ToolTraceRecord } from "@elowen/plugin-api";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
+import { startBrainDaemon, subscribe, toolResults } from "./helpers/live-events.js";
 import { fixturePlugin, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 import { historyRows, liveRows } from "./helpers/tool-rows.js";
 
@@ -123,5 +123,48 @@ describe("code mode through the daemon", () => {
       ["nested", "Weather"],
     ]);
     expect(reloaded.every((r) => r.status !== "running")).toBe(true);
+  });
+
+  test("escape attempts through exec fail in their tool result with a clear error, and the daemon keeps serving", {
+    timeout: 120_000,
+  }, async () => {
+    const attempts = [
+      ['this.constructor.constructor("return process")()', "'process' is not defined"],
+      ['await import("node:fs")', "could not load module 'node:fs'"],
+      ["while (true) {}", "(busy limit)"],
+      ['"x".repeat(2 ** 28)', "memory limit exceeded"],
+    ];
+    const steps = attempts.map(
+      ([script]) => `      - tools: [{ name: exec, args: { script: ${JSON.stringify(script)} } }]`,
+    );
+    t = await startBrainDaemon({
+      script: `turns:\n  - steps:\n${steps.join("\n")}\n      - text: "Still here."\n  - steps: [{ text: "Next turn." }]\n`,
+      config: {
+        plugins: {
+          dirs: [fixturePlugin("brain-kit"), CODE_MODE],
+          settings: { "@elowen/plugin-code-mode": { busyLimitMs: 300 } },
+        },
+      },
+    });
+    const session = await t.owner.sessions.create();
+    const first = await t.owner.sessions.submitTurn(session.id, {
+      text: "go",
+      waitForSettle: true,
+    });
+    expect(first).toMatchObject({ outcome: { reason: "answer", answer: "Still here." } });
+    const results = (await toolResults(t.owner, session.id)).map((r) => ({
+      isError: r.isError,
+      text: r.content.map((b) => (b.type === "text" ? b.text : "")).join(""),
+    }));
+    expect(results.map((r) => r.isError)).toEqual(attempts.map(() => true));
+    attempts.forEach(([, error], i) => {
+      expect(results[i]?.text).toContain(error);
+    });
+    expect((await fetch(`${t.daemon.url}/health`)).status).toBe(200);
+    const next = await t.owner.sessions.submitTurn(session.id, {
+      text: "again",
+      waitForSettle: true,
+    });
+    expect(next).toMatchObject({ outcome: { reason: "answer", answer: "Next turn." } });
   });
 });

@@ -2,6 +2,7 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
 import { ElowenClient } from "@elowen/client";
 import type { SessionEvent } from "@elowen/wire";
 import { afterEach, expect, test } from "vitest";
+import { startBrainDaemon } from "./helpers/live-events.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
 let t: TestDaemon | undefined;
@@ -38,6 +39,18 @@ async function cuttableProxy(target: URL) {
 async function until(what: string, predicate: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !predicate(); i += 1) await new Promise((r) => setTimeout(r, 5));
   if (!predicate()) throw new Error(`never happened: ${what}`);
+}
+
+/** A raw connection that asks for a session's stream and then never reads a byte. */
+function stalledStream(baseUrl: string, token: string, sessionId: string): Socket {
+  const target = new URL(baseUrl);
+  const stalled = createConnection({ host: target.hostname, port: Number(target.port) });
+  stalled.on("error", () => {});
+  stalled.write(
+    `GET /sessions/${sessionId}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nAccept: text/event-stream\r\n\r\n`,
+  );
+  stalled.pause();
+  return stalled;
 }
 
 test("a client whose connection is cut mid-stream reconnects and gets every event exactly once, in order", async () => {
@@ -84,14 +97,7 @@ test("a client that stops reading is cut off once SSE_MAX_PENDING_BYTES wait for
   t = await startTestDaemon();
   const session = await t.owner.sessions.create({ title: "stalled" });
   const bus = t.daemon.host.events;
-  const target = new URL(t.url);
-  // A raw connection that asks for the stream and then never reads a byte.
-  const stalled = createConnection({ host: target.hostname, port: Number(target.port) });
-  stalled.on("error", () => {});
-  stalled.write(
-    `GET /sessions/${session.id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${t.ownerToken}\r\nAccept: text/event-stream\r\n\r\n`,
-  );
-  stalled.pause();
+  const stalled = stalledStream(t.url, t.ownerToken, session.id);
   await until("the stream opens", () => bus.subscriberCount(session.id) === 1);
   const chunk = "x".repeat(64 * 1024);
   // Well past the cap and any socket buffers, in bounded steps.
@@ -124,4 +130,62 @@ test("a replay larger than SSE_MAX_PENDING_BYTES is delivered whole to a client 
     await sub.close();
   }
   expect(seen).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+});
+
+test("a subscriber that never reads is cut off during turns while 49 others get every event once, in order", {
+  timeout: 120_000,
+}, async () => {
+  const answer = "Every reader gets this. ".repeat(40);
+  t = await startBrainDaemon({
+    script: `turns: [{ steps: [{ text: "${answer}" }] }, { steps: [{ text: "${answer}" }] }]`,
+  });
+  const session = await t.owner.sessions.create({ title: "fan-out" });
+  const bus = t.daemon.host.events;
+  const owner = t.owner;
+  const readers = Array.from({ length: 49 }, () => {
+    const reader = { events: [] as SessionEvent[], opens: 0, close: async () => {} };
+    const sub = owner.sessions.events(session.id, {
+      onEvent: (event) => reader.events.push(event),
+      onOpen: () => {
+        reader.opens += 1;
+      },
+    });
+    reader.close = () => sub.close();
+    return reader;
+  });
+  const stalled = stalledStream(t.url, t.ownerToken, session.id);
+  try {
+    await until("every stream opens", () => bus.subscriberCount(session.id) === 50);
+    await t.owner.sessions.submitTurn(session.id, { text: "first" });
+    const chunk = "x".repeat(64 * 1024);
+    // Published while the first turn streams, until the reader that never reads is cut off.
+    let blobs = 0;
+    while (blobs < 400 && bus.subscriberCount(session.id) > 49) {
+      blobs += 1;
+      bus.publish(session.id, "acme_blob", { n: blobs, chunk });
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(bus.subscriberCount(session.id)).toBe(49);
+    await t.owner.sessions.submitTurn(session.id, { text: "second", waitForSettle: true });
+    const settled = (r: { events: SessionEvent[] }) =>
+      r.events.filter((e) => e.type === "turn_completed").length;
+    await until("both turns reach every reader", () => readers.every((r) => settled(r) === 2));
+    const reference = readers[0]?.events.map((e) => e.id) ?? [];
+    const counter = (id: string) => Number(id.slice(id.lastIndexOf(".") + 1));
+    expect(
+      reference.every((id, i) => i === 0 || counter(id) > counter(reference[i - 1] ?? "")),
+    ).toBe(true);
+    const blobsSeen = readers[0]?.events.filter((e) => e.type === "acme_blob") ?? [];
+    expect(blobsSeen.map((e) => (e.data as { n: number }).n)).toEqual(
+      Array.from({ length: blobs }, (_, i) => i + 1),
+    );
+    for (const r of readers) {
+      expect(r.opens).toBe(1);
+      expect(r.events.map((e) => e.id)).toEqual(reference);
+    }
+    expect((await t.owner.status()).admitsNewWork).toBe(true);
+  } finally {
+    stalled.destroy();
+    await Promise.all(readers.map((r) => r.close()));
+  }
 });

@@ -59,11 +59,14 @@ import {
   PromptBoxHookedSchema,
   type PromptBoxReplyBody,
   type Session,
+  type SessionModels,
+  SessionModelsSchema,
   type SessionPage,
   SessionPageSchema,
   SessionSchema,
   type SessionState,
   SessionStateSchema,
+  type SetSessionModelBody,
   type SubmitTurnBody,
   type SubmitTurnResponse,
   SubmitTurnResponseSchema,
@@ -254,6 +257,18 @@ export class ElowenClient {
     /** `POST /sessions/:id/abort`: end the running turn (and the queue with `clearQueue`). */
     abort: (sessionId: string, body: AbortBody = {}): Promise<AbortResponse> =>
       this.request("POST", `/sessions/${sessionId}/abort`, { body, schema: AbortResponseSchema }),
+    /** `GET /sessions/:id/model`: the model the next turn runs on and those it may switch to. */
+    models: (sessionId: string): Promise<SessionModels> =>
+      this.request("GET", `/sessions/${sessionId}/model`, { schema: SessionModelsSchema }),
+    /**
+     * `PUT /sessions/:id/model`: switch the session's model from its next turn (kept with it).
+     * Sends only `provider` and `id`, so a whole model choice may be passed (the body is strict).
+     */
+    setModel: (sessionId: string, model: SetSessionModelBody): Promise<SessionModels> =>
+      this.request("PUT", `/sessions/${sessionId}/model`, {
+        body: { provider: model.provider, id: model.id } satisfies SetSessionModelBody,
+        schema: SessionModelsSchema,
+      }),
     /** `GET /sessions/:id/state`: the running turn, the queue, open questions and permission prompts. */
     state: (sessionId: string): Promise<SessionState> =>
       this.request("GET", `/sessions/${sessionId}/state`, { schema: SessionStateSchema }),

@@ -27,6 +27,8 @@ export interface SourcedTool {
  * composes the tools of a turn (the model's and code mode's), so a tool the source adds or drops
  * is offered, or not, from the next turn on. It must answer at once from memory and not throw: a
  * source that throws offers nothing for that turn and is logged. A sourced tool whose name another
- * tool already has is left out of the turn and logged, naming both owners.
+ * tool already has is left out of the turn and logged, naming both owners. While the host reads
+ * it for a turn, `ctx.currentAccess()` is that turn's access, so a source may offer an account's
+ * own tools to that account's sessions only.
  */
 export type ToolSource = () => readonly SourcedTool[];

@@ -60,6 +60,12 @@ export type { HistoryEntry, HistoryPage } from "./schemas/history.js";
 export { HistoryEntrySchema, HistoryPageSchema } from "./schemas/history.js";
 export type { LiveModel, TurnEventData } from "./schemas/live-events.js";
 export { LIVE_OUTPUT_TAIL_CHARS } from "./schemas/live-events.js";
+export type { ModelChoice, SessionModels, SetSessionModelBody } from "./schemas/models.js";
+export {
+  ModelChoiceSchema,
+  SessionModelsSchema,
+  SetSessionModelBodySchema,
+} from "./schemas/models.js";
 export type {
   InstalledPlugin,
   InstalledPluginList,

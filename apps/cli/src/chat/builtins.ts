@@ -75,20 +75,57 @@ export async function runBuiltin(
         ].join("\n"),
       );
     }
-    case "model": {
-      const model = session.model;
-      return notice(
-        model
-          ? `Model: ${modelLabel(model)}.${model.offline ? " Set ELOWEN_MODEL_PROVIDER, ELOWEN_MODEL and the provider's key to use another." : ""}`
-          : "The model is not known yet.",
-      );
-    }
+    case "model":
+      return chooseModel(args.trim(), context);
     case "cancel":
       if (!session.activity.running) return notice("No turn is running.");
       return session.abort();
     default:
       return notice(`/${command.name} is a core command this terminal does not know yet.`);
   }
+}
+
+/**
+ * /model: a picker of the models the session may run on (the current one marked), or with an
+ * argument (`provider/id`, or an id alone) a switch to that model. Either takes effect from the
+ * session's next turn and is kept with the session.
+ */
+async function chooseModel(wanted: string, context: BuiltinContext): Promise<void> {
+  const { session, screen } = context;
+  const { current, models } = await session.models();
+  const name = (m: { provider: string; id: string }) => `${m.provider}/${m.id}`;
+  const choose = async (choice: (typeof models)[number]) => {
+    const chosen = await session.chooseModel(choice);
+    screen.showNotice({
+      level: "info",
+      text: `This session now runs on ${chosen.label} from its next turn.`,
+    });
+  };
+  if (wanted !== "") {
+    const found = models.find((m) => name(m) === wanted) ?? models.find((m) => m.id === wanted);
+    if (found) return choose(found);
+    return screen.showNotice({
+      level: "error",
+      text: `no model "${wanted}" here: /model lists the ${models.length} this session may run on`,
+    });
+  }
+  context.pickers.openLocal(
+    "model",
+    {
+      title: "Models",
+      items: models.map((m) => ({
+        id: name(m),
+        label: m.label,
+        description: name(m),
+        ...(name(m) === name(current) ? { hint: "current" } : {}),
+      })),
+      emptyText: "No models.",
+    },
+    async (itemId) => {
+      const found = models.find((m) => name(m) === itemId);
+      if (found) await choose(found);
+    },
+  );
 }
 
 /** The keys of the chat, as /help lists them. */

@@ -1,7 +1,13 @@
 import { ElowenApiError, type ElowenClient, type EventSubscription } from "@elowen/client";
 import type { AskAnswer } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import { parseSessionEvent, type Session, type SessionEvent } from "@elowen/wire";
+import {
+  type ModelChoice,
+  parseSessionEvent,
+  type Session,
+  type SessionEvent,
+  type SessionModels,
+} from "@elowen/wire";
 import type { Notice } from "../tui/notice.js";
 import { HttpPromptBoxChains } from "./box-channel.js";
 import type { CatalogCommand } from "./catalog-command.js";
@@ -216,9 +222,32 @@ export class ChatSession extends SessionView {
     try {
       const status = await this.client.status();
       this.model = { label: status.model.label, offline: status.model.offline };
+      const id = this.id;
+      if (id !== undefined) this.#showModel((await this.client.sessions.models(id)).current);
     } catch {
-      // The status bar then shows no model.
+      // The status bar then shows the daemon's model, or none.
     }
+  }
+
+  #showModel(choice: ModelChoice): void {
+    this.model = { label: choice.label, offline: choice.provider === "offline" };
+  }
+
+  /** The session's model and every model it may switch to (`/model`). */
+  models(): Promise<SessionModels> {
+    const id = this.id;
+    if (id === undefined) return Promise.reject(new Error("no session is open"));
+    return this.client.sessions.models(id);
+  }
+
+  /** Switches the session's model from its next turn; the status bar shows it at once. */
+  async chooseModel(choice: Pick<ModelChoice, "provider" | "id">): Promise<ModelChoice> {
+    const id = this.id;
+    if (id === undefined) throw new Error("no session is open");
+    const { current } = await this.client.sessions.setModel(id, choice);
+    this.#showModel(current);
+    this.#events.changed();
+    return current;
   }
 
   /** Takes one live event as the stream delivers it (buffered while the session is being opened). */

@@ -39,7 +39,7 @@ export function describeFailure(error: unknown, url?: string): CliError {
   if (isNetworkError(error)) {
     return new CliError(
       EXIT_CODES.unreachable,
-      `no daemon answers at ${url ?? "the configured address"}: ${networkReason(error)}. Start one with \`elowen daemon\`, or run \`elowen\`, which starts one in the background.`,
+      `the daemon at ${url ?? "the configured address"} is not answering (${networkReason(error)}). Start one with \`elowen daemon\`, or run \`elowen\`, which starts one in the background.`,
       { cause: error },
     );
   }

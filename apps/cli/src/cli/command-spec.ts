@@ -6,6 +6,8 @@ export interface OptionSpec {
   readonly short?: string;
   /** The placeholder `--help` prints for a string option (`<url>`). */
   readonly value?: string;
+  /** The option may be given more than once; its value is then the list, in order. */
+  readonly multiple?: boolean;
   readonly description: string;
 }
 

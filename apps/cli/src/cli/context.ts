@@ -18,6 +18,11 @@ export interface CliIo {
   readonly openUrl?: (url: string) => void;
   /** Asks the person a question and resolves the line they typed (absent: nobody to ask). */
   readonly ask?: (question: string) => Promise<string>;
+  /**
+   * Reads a secret (`elowen login`): from the terminal without echo when standard input is one,
+   * else all of standard input (for scripts). Absent: no secret can be read.
+   */
+  readonly readSecret?: (prompt: string) => Promise<string>;
   /** The path of the `elowen` bin, to start a daemon in the background (default: this process's). */
   readonly binPath?: string;
 }
@@ -25,6 +30,7 @@ export interface CliIo {
 /** What a command receives: its parsed options and positionals, and the I/O. */
 export interface CliContext {
   readonly io: CliIo;
-  readonly options: Readonly<Record<string, string | boolean | undefined>>;
+  /** Parsed options; an option declared `multiple` is the list of its values. */
+  readonly options: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
   readonly positionals: readonly string[];
 }

@@ -9,13 +9,16 @@ export const EXIT_CODES = {
   failure: 1,
   /** The command line is wrong: an unknown command or option, a missing or invalid argument. */
   usage: 2,
-  /** No daemon answers at the address, and none could be started. */
+  /** The daemon at the address is not answering, and none could be started. */
   unreachable: 3,
   /** The daemon refused the token (HTTP 401) or the account may not do this (HTTP 403). */
   unauthorized: 4,
   /** What was named does not exist (HTTP 404): a session, an account. */
   notFound: 5,
-  /** The daemon's configuration is invalid (`elowen daemon`); the problems are listed. */
+  /**
+   * The daemon's configuration is invalid (`elowen daemon`): the problems are listed, or the
+   * configured provider has no key.
+   */
   config: 78,
   /** Interrupted by the person (Ctrl+C twice, SIGINT). */
   interrupted: 130,

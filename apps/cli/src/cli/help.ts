@@ -5,10 +5,10 @@ const EXIT_CODE_LINES: readonly [number, string][] = [
   [EXIT_CODES.ok, "done"],
   [EXIT_CODES.failure, "failed (the message says why)"],
   [EXIT_CODES.usage, "wrong command line"],
-  [EXIT_CODES.unreachable, "no daemon answers (and none could be started)"],
+  [EXIT_CODES.unreachable, "the daemon is not answering (and none could be started)"],
   [EXIT_CODES.unauthorized, "the token was refused, or the account may not do this"],
   [EXIT_CODES.notFound, "what was named does not exist"],
-  [EXIT_CODES.config, "the daemon's configuration is invalid"],
+  [EXIT_CODES.config, "the daemon's configuration is invalid, or its provider has no key"],
   [EXIT_CODES.interrupted, "interrupted (Ctrl+C)"],
 ];
 

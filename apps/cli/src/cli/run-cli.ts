@@ -3,6 +3,8 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import { accountsCommand } from "../commands/accounts-command.js";
 import { chatCommand } from "../commands/chat-command.js";
 import { daemonCommand } from "../commands/daemon-command.js";
+import { loginCommand } from "../commands/login-command.js";
+import { mcpCommand } from "../commands/mcp-command.js";
 import { pluginsCommand } from "../commands/plugins-command.js";
 import { sessionsCommand } from "../commands/sessions-command.js";
 import { skillsCommand } from "../commands/skills-command.js";
@@ -10,7 +12,7 @@ import { statusCommand } from "../commands/status-command.js";
 import { stopCommand } from "../commands/stop-command.js";
 import { CliError, describeFailure, usageError } from "./cli-error.js";
 import type { CommandSpec } from "./command-spec.js";
-import type { CliIo } from "./context.js";
+import type { CliContext, CliIo } from "./context.js";
 import { EXIT_CODES } from "./exit-codes.js";
 import { commandHelp, mainHelp } from "./help.js";
 import { CLI_VERSION } from "./version.js";
@@ -23,7 +25,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   statusCommand,
   skillsCommand,
   pluginsCommand,
+  mcpCommand,
   accountsCommand,
+  loginCommand,
   stopCommand,
 ];
 
@@ -70,7 +74,11 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
         ...Object.fromEntries(
           Object.entries(command.options).map(([name, spec]) => [
             name,
-            { type: spec.type, ...(spec.short ? { short: spec.short } : {}) },
+            {
+              type: spec.type,
+              ...(spec.short ? { short: spec.short } : {}),
+              ...(spec.multiple ? { multiple: true } : {}),
+            },
           ]),
         ),
         help: { type: "boolean", short: "h" },
@@ -91,7 +99,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     );
   return command.run({
     io,
-    options: parsed.values as Record<string, string | boolean | undefined>,
+    options: parsed.values as CliContext["options"],
     positionals: parsed.positionals,
   });
 }

@@ -50,7 +50,7 @@ export const daemonCommand: CommandSpec = {
   maxPositionals: 0,
   async run(context) {
     const { io, options } = context;
-    const { startDaemon, ConfigError } = await import("@elowen/daemon");
+    const { startDaemon, ConfigError, MissingApiKeyError } = await import("@elowen/daemon");
     const env = {
       ...io.env,
       ...(typeof options.host === "string" ? { ELOWEN_HOST: options.host } : {}),
@@ -68,7 +68,9 @@ export const daemonCommand: CommandSpec = {
       daemon = await startDaemon(daemonOptions);
     } catch (error) {
       throw new CliError(
-        error instanceof ConfigError ? EXIT_CODES.config : EXIT_CODES.failure,
+        error instanceof ConfigError || error instanceof MissingApiKeyError
+          ? EXIT_CODES.config
+          : EXIT_CODES.failure,
         errorMessage(error),
         { cause: error },
       );

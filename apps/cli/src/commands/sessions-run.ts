@@ -38,7 +38,7 @@ export async function runSessions(context: CliContext): Promise<number> {
   return 0;
 }
 
-function parseLimit(raw: string | boolean | undefined): number {
+function parseLimit(raw: CliContext["options"][string]): number {
   if (raw === undefined) return 50;
   const value = Number(raw);
   if (typeof raw !== "string" || !Number.isInteger(value) || value < 1 || value > SESSIONS_LIST_MAX)

@@ -55,7 +55,7 @@ export async function connect(
     if (!local || !options.startIfMissing) {
       throw new CliError(
         EXIT_CODES.unreachable,
-        `no daemon answers at ${url}. Start one with \`elowen daemon\`${local ? ", or run `elowen`, which starts one in the background" : ""}.`,
+        `the daemon at ${url} is not answering. Start one with \`elowen daemon\`${local ? ", or run `elowen`, which starts one in the background" : ""}.`,
       );
     }
     options.startIfMissing.onStart?.(address.home);

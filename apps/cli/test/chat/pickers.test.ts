@@ -1,3 +1,4 @@
+import { saveProviderKey } from "@elowen/daemon";
 import { afterEach, describe, expect, test } from "vitest";
 import type { TestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
@@ -184,5 +185,25 @@ describe("builtin commands", () => {
     expect(help.replace(/\s+/g, " ")).toContain("Ctrl+O expand answers");
     chat.submit("/status");
     await chat.see(/Core \d+\.\d+\.\d+ · accepting new turns/);
+  });
+
+  test("/model lists the session's models, a key stored meanwhile adds its provider's, and /model <provider>/<id> switches the session", async () => {
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, { fresh: true });
+    chat.submit("/model");
+    const picker = await chat.see(PICKER_TITLE("Models"));
+    expect(picker).toMatch(/→ Offline model.*offline\/offline \[current\]/);
+    chat.keys(ESCAPE);
+    await saveProviderKey(t.home, "openai", "sk-elowen-cli-chat-0123456789");
+    chat.submit("/model openai/gpt-4.1");
+    await chat.see("This session now runs on GPT-4.1 (openai) from its next turn.");
+    const id = live.lastChat?.app.session.id ?? "";
+    expect((await t.owner.sessions.models(id)).current).toMatchObject({
+      provider: "openai",
+      id: "gpt-4.1",
+    });
+    chat.submit("/model nothing-like-it");
+    await chat.see('no model "nothing-like-it" here');
+    expect(await turns()).toBe(0);
   });
 });

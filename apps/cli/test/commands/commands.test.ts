@@ -128,7 +128,7 @@ describe("exit codes", () => {
     const home = mkdtempSync(join(tmpdir(), "elowen-cli-none-"));
     const io = recordingIo({ ELOWEN_HOME: home, ELOWEN_PORT: "9" });
     expect(await runCli(["sessions"], io)).toBe(EXIT_CODES.unreachable);
-    expect(io.err()).toContain("no daemon answers at http://127.0.0.1:9");
+    expect(io.err()).toContain("the daemon at http://127.0.0.1:9 is not answering");
   });
 
   test("usage (2) for an unknown command or option, naming it", async () => {
@@ -160,7 +160,7 @@ describe("--help", () => {
     expect(run.code).toBe(0);
     for (const name of ["chat", "daemon", "sessions", "status", "skills", "accounts"])
       expect(run.out).toMatch(new RegExp(`^  ${name}\\s`, "m"));
-    expect(run.out).toMatch(/^\s+3 {2}no daemon answers/m);
+    expect(run.out).toMatch(/^\s+3 {2}the daemon is not answering/m);
     expect(run.out).toMatch(/^\s+78 {2}the daemon's configuration is invalid/m);
   });
 

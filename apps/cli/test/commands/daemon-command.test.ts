@@ -145,7 +145,7 @@ describe("starting a daemon in the background", () => {
       }),
     ).rejects.toMatchObject({
       exitCode: EXIT_CODES.unreachable,
-      message: expect.stringContaining("no daemon answers at http://127.0.0.1:9"),
+      message: expect.stringContaining("the daemon at http://127.0.0.1:9 is not answering"),
     });
     expect(existsSync(join(dir, "daemon.json"))).toBe(false);
   });

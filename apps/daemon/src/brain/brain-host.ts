@@ -6,6 +6,7 @@ import type { Store } from "../store/store.js";
 import type { BrainConfig } from "./brain-config.js";
 import type { ModelRuntime } from "./model/model-runtime.js";
 import type { RequestObserver } from "./review/captured-request.js";
+import type { SessionHolds } from "./session/session-holds.js";
 
 /** The host's clock: wall time for stamps, a monotonic clock for durations. */
 export interface BrainClock {
@@ -26,7 +27,10 @@ export interface BrainHost {
   readonly journal: LiveJournal;
   readonly registry: PluginRegistry;
   readonly cards: CardEmitter;
+  /** The configured model: what a turn runs on unless its session chose another. */
   readonly model: ModelRuntime;
+  /** The model a session's next turn runs on (`/model`); absent: always {@link model}. */
+  readonly sessionModel?: (sessionId: string) => Promise<ModelRuntime>;
   readonly config: BrainConfig;
   /** Per-session workspaces live under this directory. */
   readonly workspaceRoot: string;
@@ -35,4 +39,6 @@ export interface BrainHost {
   readonly log: (message: string) => void;
   /** Told of every provider request and response (connection pins, quota evidence). */
   readonly requests?: RequestObserver;
+  /** Holds across instances on a shared database; absent, the session queue alone suffices. */
+  readonly holds?: SessionHolds;
 }

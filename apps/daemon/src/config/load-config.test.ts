@@ -27,6 +27,32 @@ function problemsOf(fn: () => unknown) {
 }
 
 describe("loadConfig", () => {
+  test("names the environment variable a bad setting came from, and no file that does not exist", () => {
+    const home = join(dir(), "home");
+    let caught: unknown;
+    try {
+      loadConfig({ home, env: { ELOWEN_MODEL_PROVIDER: "anthropc" } });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const error = caught as ConfigError;
+    expect(error.file).toBeUndefined();
+    expect(error.message).not.toContain("elowen.yaml");
+    expect(error.problems).toEqual([
+      { path: "env.ELOWEN_MODEL_PROVIDER", message: expect.stringContaining("anthropic") },
+    ]);
+  });
+
+  test("a provider from the environment without a model says which variable to set", () => {
+    const home = join(dir(), "home");
+    expect(
+      problemsOf(() => loadConfig({ home, env: { ELOWEN_MODEL_PROVIDER: "anthropic" } })),
+    ).toEqual([
+      { path: "model.id", message: "model.id is required for anthropic: set ELOWEN_MODEL" },
+    ]);
+  });
+
   test("runs on loopback defaults with no file at all", () => {
     const home = join(dir(), "home");
     const { config, file } = loadConfig({ home, env: {} });

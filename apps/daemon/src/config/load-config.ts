@@ -62,14 +62,17 @@ export function loadConfig(source: ConfigSource = {}): LoadedConfig {
         }
         continue;
       }
-      problems.push({
-        path: issue.path.map(String).join(".") || "(config)",
-        message: issue.message,
-      });
+      problems.push(
+        fromEnvironment(
+          { path: issue.path.map(String).join(".") || "(config)", message: issue.message },
+          env,
+        ),
+      );
     }
   }
   const shownFile = fromFile === undefined ? undefined : file;
-  if (problems.length > 0 || !parsed.success) throw new ConfigError(shownFile ?? file, problems);
+  // A file that does not exist is not named: the settings came from the environment and defaults.
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(shownFile, problems);
   const config = parsed.data;
   // Relative paths are read against the data directory.
   const store =
@@ -159,6 +162,37 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, problems: C
     ...(Object.keys(server).length > 0 ? { server } : {}),
     ...(Object.keys(model).length > 0 ? { model } : {}),
   };
+}
+
+/** The environment variable that sets each setting, by the setting's dotted path (`ELOWEN_PORT` is checked where it is read). */
+const ENV_SETTINGS: Readonly<Record<string, string>> = {
+  "server.host": "ELOWEN_HOST",
+  "store.url": "ELOWEN_DATABASE_URL",
+  "model.provider": "ELOWEN_MODEL_PROVIDER",
+  "model.id": "ELOWEN_MODEL",
+  "model.baseUrl": "ELOWEN_MODEL_BASE_URL",
+  "model.script": "ELOWEN_OFFLINE_SCRIPT",
+};
+
+/**
+ * A problem with a setting an environment variable gave is reported by the variable's name
+ * (`env.ELOWEN_MODEL_PROVIDER`); a missing setting that has a variable says to set it.
+ */
+function fromEnvironment(
+  problem: ConfigProblem,
+  env: Readonly<Record<string, string | undefined>>,
+): ConfigProblem {
+  const variable = ENV_SETTINGS[problem.path];
+  if (variable === undefined) return problem;
+  const value = env[variable];
+  if (value !== undefined && value !== "")
+    return {
+      path: `env.${variable}`,
+      message: problem.message.replace(`${problem.path} `, `${variable} `),
+    };
+  if (/is required/.test(problem.message))
+    return { path: problem.path, message: `${problem.message}: set ${variable}` };
+  return problem;
 }
 
 /**

@@ -27,6 +27,9 @@ const SqliteStoreConfigSchema = z.strictObject({
   path: z.string().min(1).default("elowen.db"),
 });
 
+/** How long an instance's lease lasts without a heartbeat (ours; `store.leaseMs`). */
+export const DEFAULT_INSTANCE_LEASE_MS = 10_000;
+
 /** Several daemon instances on one PostgreSQL database (`ELOWEN_DATABASE_URL` sets `url`). */
 const PostgresStoreConfigSchema = z.strictObject({
   kind: z.literal("postgres"),
@@ -37,6 +40,12 @@ const PostgresStoreConfigSchema = z.strictObject({
     .regex(/^postgres(ql)?:\/\/\S+$/, "a postgres:// or postgresql:// connection URL"),
   /** Connections in this instance's pool. */
   poolSize: z.number().int().min(2).max(100).default(10),
+  /**
+   * How long an instance counts as alive after its last heartbeat (it beats every quarter of
+   * this): once it has passed, another instance marks the dead one's running turns interrupted
+   * and runs the turns queued behind them.
+   */
+  leaseMs: z.number().int().min(1000).max(600_000).default(DEFAULT_INSTANCE_LEASE_MS),
 });
 
 /** `store:`: SQLite when no kind is named, else the kind's own fields. */

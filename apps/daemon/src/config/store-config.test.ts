@@ -27,7 +27,7 @@ function problems(dir: string, env: Record<string, string> = {}) {
 }
 
 describe("the store setting", () => {
-  test("store.kind postgres with a url chooses PostgreSQL with a pool of 10", () => {
+  test("store.kind postgres with a url chooses PostgreSQL with a pool of 10 and a 10 s lease", () => {
     const dir = home(
       "store:\n  kind: postgres\n  url: postgres://elowen@db.internal:5432/elowen\n",
     );
@@ -35,6 +35,7 @@ describe("the store setting", () => {
       kind: "postgres",
       url: "postgres://elowen@db.internal:5432/elowen",
       poolSize: 10,
+      leaseMs: 10_000,
     });
   });
 
@@ -48,13 +49,21 @@ describe("the store setting", () => {
       kind: "postgres",
       url: "postgresql://127.0.0.1/elowen",
       poolSize: 10,
+      leaseMs: 10_000,
     });
   });
 
-  test("ELOWEN_DATABASE_URL keeps the file's PostgreSQL pool size", () => {
-    const dir = home("store:\n  kind: postgres\n  url: postgres://a/b\n  poolSize: 3\n");
+  test("ELOWEN_DATABASE_URL keeps the file's PostgreSQL pool size and lease", () => {
+    const dir = home(
+      "store:\n  kind: postgres\n  url: postgres://a/b\n  poolSize: 3\n  leaseMs: 2000\n",
+    );
     const { config } = loadConfig({ home: dir, env: { ELOWEN_DATABASE_URL: "postgres://c/d" } });
-    expect(config.store).toEqual({ kind: "postgres", url: "postgres://c/d", poolSize: 3 });
+    expect(config.store).toEqual({
+      kind: "postgres",
+      url: "postgres://c/d",
+      poolSize: 3,
+      leaseMs: 2000,
+    });
   });
 
   test("names the field and the rule of a bad store: url, pool size, unknown kind, a stray field", () => {
@@ -68,6 +77,9 @@ describe("the store setting", () => {
     expect(
       problems(home("store:\n  kind: postgres\n  url: postgres://a/b\n  poolSize: 101\n"))[0]?.path,
     ).toBe("store.poolSize");
+    expect(
+      problems(home("store:\n  kind: postgres\n  url: postgres://a/b\n  leaseMs: 500\n"))[0]?.path,
+    ).toBe("store.leaseMs");
     expect(problems(home("store:\n  kind: mongo\n"))[0]?.path).toBe("store.kind");
     expect(
       problems(home("store:\n  kind: postgres\n  url: postgres://a/b\n  path: x.db\n")),

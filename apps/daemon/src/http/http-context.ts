@@ -1,7 +1,9 @@
 import type { Access } from "@elowen/plugin-api";
 import type { SkillSourceSet } from "@elowen/skill-catalog";
 import type { Brain } from "../brain/brain.js";
+import type { SessionModels } from "../brain/model/session-models.js";
 import type { LearningStatus } from "../brain/review/learning-status.js";
+import type { SharedJournal } from "../live/journal-cursor.js";
 import type { SessionEvents } from "../live/session-events.js";
 import type { InstalledPlugins } from "../plugins/install/installed-plugins.js";
 import type { PromptBoxService } from "../plugins/prompt-box/prompt-box.js";
@@ -35,6 +37,13 @@ export interface HttpContext {
   /** The daemon's default language for view strings when a request names none. */
   readonly language: string | undefined;
   readonly log: (message: string) => void;
+  /** Each session's model: what `/model` lists and switches. */
+  readonly models: SessionModels;
   /** `elowen plugins`: installs into `$ELOWEN_HOME/plugins` with the lockfile (owner routes). */
   readonly installedPlugins: InstalledPlugins;
+  /**
+   * The journal on a database several instances share: event ids then carry the journal position,
+   * so a stream resumes on any instance. Absent (SQLite), ids are this instance's alone.
+   */
+  readonly sharedJournal?: SharedJournal;
 }

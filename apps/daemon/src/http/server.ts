@@ -10,6 +10,7 @@ import { attachmentRoutes } from "./routes/attachments.js";
 import { commandRoutes } from "./routes/commands.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
+import { modelRoutes } from "./routes/models.js";
 import { pluginInstallRoutes } from "./routes/plugin-installs.js";
 import { pluginUiRoutes } from "./routes/plugin-ui.js";
 import { promptBoxRoutes } from "./routes/prompt-box.js";
@@ -65,6 +66,7 @@ export async function buildServer(
   statusRoutes(app, context);
   accountRoutes(app, context);
   sessionRoutes(app, context);
+  modelRoutes(app, context);
   turnRoutes(app, context);
   attachmentRoutes(app, context);
   eventRoutes(app, context);

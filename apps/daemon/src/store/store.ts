@@ -113,6 +113,10 @@ export interface JournalStore {
  */
 export interface TurnStore {
   close(turnId: string): Promise<void>;
+  /**
+   * The open turns that nothing runs any more: every one in an embedded store (read at start);
+   * on a shared database, those of instances whose lease ran out.
+   */
   listOpen(): Promise<
     readonly { readonly sessionId: string; readonly turnId: string; readonly startedAt: number }[]
   >;

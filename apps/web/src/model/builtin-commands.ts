@@ -1,5 +1,5 @@
 import type { ElowenClient } from "@elowen/client";
-import type { CommandCatalog, Session } from "@elowen/wire";
+import type { CommandCatalog, Session, SessionModels } from "@elowen/wire";
 
 type Command = CommandCatalog["commands"][number];
 
@@ -19,7 +19,8 @@ export type BuiltinOutput =
   | { readonly kind: "text"; readonly title: string; readonly lines: readonly string[] }
   | { readonly kind: "commands"; readonly commands: readonly Command[] }
   | { readonly kind: "sessions"; readonly sessions: readonly Session[]; readonly current: string }
-  | { readonly kind: "rename"; readonly session: Session };
+  | { readonly kind: "rename"; readonly session: Session }
+  | { readonly kind: "models"; readonly sessionId: string; readonly models: SessionModels };
 
 /** What running a builtin needs from the page. */
 export interface BuiltinContext {
@@ -76,15 +77,26 @@ export async function runWebBuiltin(
     case "status":
       return { kind: "text", title: "Daemon status", lines: statusLines(await client.status()) };
     case "model": {
-      const { model } = await client.status();
+      const models = await client.sessions.models(sessionId);
+      const wanted = args.trim();
+      if (wanted === "") return { kind: "models", sessionId, models };
+      const named = (m: { provider: string; id: string }) => `${m.provider}/${m.id}`;
+      const found =
+        models.models.find((m) => named(m) === wanted) ??
+        models.models.find((m) => m.id === wanted);
+      if (!found)
+        return {
+          kind: "text",
+          title: "Model",
+          lines: [
+            `No model “${wanted}” here: /model lists the ${models.models.length} this session may run on.`,
+          ],
+        };
+      const { current } = await client.sessions.setModel(sessionId, found);
       return {
         kind: "text",
-        title: "Current model",
-        lines: [
-          model.offline
-            ? `${model.label}. Set ELOWEN_MODEL_PROVIDER, ELOWEN_MODEL and the provider's key to use another.`
-            : `${model.label} (${model.provider}/${model.id})`,
-        ],
+        title: "Model",
+        lines: [`This session now runs on ${current.label} from its next turn.`],
       };
     }
     case "cancel":

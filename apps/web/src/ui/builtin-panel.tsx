@@ -1,4 +1,4 @@
-import { type Session, UpdateSessionBodySchema } from "@elowen/wire";
+import { type Session, type SessionModels, UpdateSessionBodySchema } from "@elowen/wire";
 import { useRef, useState } from "preact/hooks";
 import type { BuiltinOutput } from "../model/builtin-commands.js";
 import { Alert, failureText } from "./alert.js";
@@ -25,7 +25,9 @@ export function BuiltinPanel(props: {
         ? "Sessions"
         : output.kind === "rename"
           ? "Rename this session"
-          : output.title;
+          : output.kind === "models"
+            ? "Models"
+            : output.title;
   return (
     <section
       class="builtin-panel"
@@ -93,6 +95,8 @@ function PanelBody({
       );
     case "rename":
       return <RenameHere session={output.session} onRenamed={onRenamed} />;
+    case "models":
+      return <ModelChoices sessionId={output.sessionId} models={output.models} />;
     default:
       return (
         <div class="builtin-lines">
@@ -102,6 +106,46 @@ function PanelBody({
         </div>
       );
   }
+}
+
+/**
+ * /model: every model the session may run on as a button, the current one pressed; choosing one
+ * switches the session from its next turn.
+ */
+function ModelChoices(props: { readonly sessionId: string; readonly models: SessionModels }) {
+  const { client } = useApp();
+  const [current, setCurrent] = useState(props.models.current);
+  const [error, setError] = useState<string>();
+  const named = (m: { provider: string; id: string }) => `${m.provider}/${m.id}`;
+  return (
+    <div class="model-choices">
+      <ul class="plain">
+        {props.models.models.map((m) => (
+          <li key={named(m)}>
+            <button
+              type="button"
+              class="quiet"
+              aria-pressed={named(m) === named(current) ? "true" : "false"}
+              onClick={async () => {
+                try {
+                  setCurrent((await client.sessions.setModel(props.sessionId, m)).current);
+                  setError(undefined);
+                } catch (failure) {
+                  setError(failureText(failure));
+                }
+              }}
+            >
+              {m.label} <span class="hint">{named(m)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p class="hint" role="status">
+        This session runs on {current.label} from its next turn.
+      </p>
+      <Alert message={error} />
+    </div>
+  );
 }
 
 function RenameHere(props: { readonly session: Session; readonly onRenamed: () => void }) {

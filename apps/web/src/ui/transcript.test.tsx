@@ -26,6 +26,28 @@ function draw(m: TranscriptModel, clock = new ManualClock()) {
 }
 
 describe("Transcript", () => {
+  test("says a provider that cannot be reached once, with its URL, and not that the response was cut off", () => {
+    const wire = new Wire();
+    const m = new TranscriptModel();
+    const message = "cannot reach http://127.0.0.1:7690/v1";
+    m.addEntries([
+      wire.user(T1, "hi"),
+      wire.assistant(T1, 0, [], { stopReason: "error", partial: true, errorMessage: message }),
+      wire.entry("turn_end", {
+        turnId: T1,
+        reason: "error",
+        durationMs: 10,
+        answer: "",
+        errorMessage: message,
+      }),
+    ]);
+    const { container } = draw(m);
+    const text = container.textContent ?? "";
+    expect(text.split(message)).toHaveLength(2);
+    expect(text).not.toContain("cut off");
+    expect(text).toContain("Failed");
+  });
+
   test("renders model text with no script, handler, remote image or unsafe link, and the person's words as text", () => {
     const wire = new Wire();
     const m = new TranscriptModel();

@@ -93,7 +93,11 @@ const Turn = memo(function Turn({ turn, sessionId }: { turn: TurnView; sessionId
         <p class={`turn-end ${turn.end.reason}`}>
           {END_TEXT[turn.end.reason]}
           {turn.end.interrupted === "restart" ? " (the daemon restarted during this turn)" : ""}
-          {turn.end.errorMessage ? `: ${turn.end.errorMessage}` : ""}
+          {/* The failing step already shows its error: said once. */}
+          {turn.end.errorMessage &&
+          !turn.steps.some((step) => step.errorMessage === turn.end?.errorMessage)
+            ? `: ${turn.end.errorMessage}`
+            : ""}
         </p>
       )}
       {turn.end && (
@@ -136,7 +140,8 @@ function Step({ step, sessionId }: { readonly step: StepView; readonly sessionId
           ))}
         </ul>
       )}
-      {step.partial && <p class="hint">This response was cut off.</p>}
+      {/* An error names what happened; "cut off" is for a step that ended without one. */}
+      {step.partial && !step.errorMessage && <p class="hint">This response was cut off.</p>}
       <Alert message={step.errorMessage} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { saveProviderKey } from "@elowen/daemon";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { openApp, screenshot, unnamedControls, webSuite } from "./harness.js";
@@ -33,8 +34,8 @@ const BUILTIN_EFFECTS: Record<string, (page: Page) => Promise<void>> = {
   },
   model: async (page) => {
     await page
-      .getByRole("region", { name: "Model" })
-      .getByText(/offline model/)
+      .getByRole("region", { name: "Models" })
+      .getByRole("button", { name: /Offline model/, pressed: true })
       .waitFor();
   },
   cancel: async (page) => {
@@ -110,6 +111,29 @@ describe("every command the web's command menu offers, in Chromium", () => {
     const list = page.getByRole("navigation", { name: "Sessions" });
     await list.getByRole("link", { name: "After the walk" }).waitFor();
     expect((await suite.daemon.owner.sessions.get(session.id)).title).toBe("After the walk");
+    await page.close();
+  });
+
+  test("/model lists a provider whose key was stored while the daemon runs, and a click switches the session", async () => {
+    const session = await suite.daemon.owner.sessions.create({ title: "Models" });
+    await saveProviderKey(suite.daemon.home, "anthropic", "sk-elowen-web-test-0123456789");
+    const page = await openApp(
+      suite.browser,
+      suite.daemon,
+      `#/s/${session.id}`,
+      suite.daemon.ownerToken,
+    );
+    await page.getByText("Say something to start.").waitFor();
+    await run(page, "/model");
+    const panel = page.getByRole("region", { name: "Models" });
+    await panel.getByRole("button", { name: /Offline model/, pressed: true }).waitFor();
+    await panel.getByRole("button", { name: /anthropic\/claude-sonnet-4-5$/ }).click();
+    await panel.getByText(/This session runs on Claude Sonnet 4\.5/).waitFor();
+    expect((await suite.daemon.owner.sessions.models(session.id)).current).toMatchObject({
+      provider: "anthropic",
+      id: "claude-sonnet-4-5",
+    });
+    expect(await unnamedControls(page)).toEqual([]);
     await page.close();
   });
 });

@@ -17,7 +17,7 @@ const turn = new TestTurn({
   memoryLimitBytes: 16 * 1024 * 1024,
 });
 afterAll(() => turn.close());
-beforeAll(() => turn.exec("return 0")); // the pool's worker is started before the first attempt
+beforeAll(() => turn.exec("return 0"), 120_000); // the pool's worker is started before the first attempt
 
 async function run(script: string): Promise<{ text: string; failed: boolean }> {
   const { result } = await turn.exec(script);
@@ -32,6 +32,7 @@ const KILLED = new Set(["native work that ignores the interrupt"]);
  */
 const GROWING = new Set([
   "an infinite promise chain",
+  "an array of objects grown without end",
   "an async function that recurses through await",
 ]);
 const BUSY_OR_MEMORY = /\((busy limit|memoryLimitBytes)\)/;
@@ -140,6 +141,33 @@ describe("escape attempts fail safely and leave the pool healthy", () => {
       "the script computed for more than 150 ms without awaiting anything and was stopped (busy limit)",
     ],
     ["native work that ignores the interrupt", "(3n ** 600000n).toString().length", "(busy limit)"],
+    [
+      "the generator function constructor",
+      '(function* () {}).constructor("yield process")().next()',
+      "ReferenceError: 'process' is not defined",
+    ],
+    [
+      "the async generator function constructor",
+      'await (async function* () {}).constructor("yield require")().next()',
+      "ReferenceError: 'require' is not defined",
+    ],
+    [
+      "Reflect.construct on a builtin's constructor",
+      'Reflect.construct([].map.constructor, ["return process"])()',
+      "ReferenceError: 'process' is not defined",
+    ],
+    ["setInterval", "setInterval(() => {}, 1)", "ReferenceError: 'setInterval' is not defined"],
+    [
+      "a timer whose callback never returns",
+      "setTimeout(() => { while (true) {} }, 0); await new Promise((resolve) => setTimeout(resolve, 50));",
+      "(busy limit)",
+    ],
+    [
+      "an array of objects grown without end",
+      "const held = []; for (;;) held.push({ n: held.length, s: String(held.length) });",
+      BUSY_OR_MEMORY,
+    ],
+    ["one huge buffer", "new ArrayBuffer(2 ** 30)", "memory limit exceeded (16 MiB)"],
   ])("%s", async (name, script, error) => {
     const before = turn.control.stats();
     const outcome = await run(script);
@@ -211,6 +239,68 @@ describe("escape attempts fail safely and leave the pool healthy", () => {
     await run("Object.prototype.polluted = true; Array.prototype.push = null;");
     const next = await run("return [({}).polluted === undefined, typeof [].push]");
     expect(next.text).toContain('Result:\n[true,"function"]');
+  });
+
+  test.each([
+    [
+      "the generator function",
+      '(function* () {}).constructor("yield typeof process")().next().value',
+    ],
+    ["console.log", 'console.log.constructor("return typeof process")()'],
+    ["setTimeout", 'setTimeout.constructor("return typeof process")()'],
+    ["a bound function", '(() => 0).bind(null).constructor("return typeof process")()'],
+    ["an Error", 'new Error("x").constructor.constructor("return typeof process")()'],
+    ["a Promise", 'Promise.resolve().then.constructor("return typeof process")()'],
+    [
+      "a nested result",
+      '(await tools.Echo({})).constructor.constructor("return typeof process")()',
+    ],
+  ])("the Function constructor reached through %s is the sandbox's own", async (_name, expr) => {
+    const outcome = await run(`return ${expr}`);
+    expect(outcome.failed).toBe(false);
+    expect(outcome.text).toContain("Result:\nundefined");
+  });
+
+  test("pollution inside the sandbox reaches no host object, and no host prototype through arguments", async () => {
+    const outcome = await run(
+      'const args = { ["__proto__"]: { polluted: true }, constructor: { prototype: { polluted: true } } }; Object.prototype.polluted = true; Array.prototype.join = null; JSON.parse = null; return await tools.Echo(args)',
+    );
+    expect(outcome.failed).toBe(false);
+    const host: Record<string, unknown> = {};
+    expect(host.polluted).toBeUndefined();
+    expect([1, 2].join("-")).toBe("1-2");
+    expect(typeof JSON.parse).toBe("function");
+    const args = turn.toolLog.calls.at(-1)?.args as Record<string, unknown>;
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
+    expect((args as { polluted?: unknown }).polluted).toBeUndefined();
+    const next = await run(
+      "return [({}).polluted === undefined, [1, 2].join(), typeof JSON.parse]",
+    );
+    expect(next.text).toContain('Result:\n[true,"1,2","function"]');
+  });
+
+  test("huge output is cut to the console limit, its start kept, and the pool still runs the next cell", async () => {
+    const before = turn.control.stats();
+    // Printed in slices that await a timer, so that the busy limit is not what ends it.
+    const outcome = await run(
+      'for (let i = 0; i < 2000; i++) { console.log("line " + i + " " + "x".repeat(200)); if (i % 10 === 0) await new Promise((r) => setTimeout(r, 0)); } return "printed"',
+    );
+    expect(outcome.failed, outcome.text.slice(0, 400)).toBe(false);
+    expect(outcome.text).toContain("line 0 ");
+    expect(outcome.text).toContain("line 1999 ");
+    expect(outcome.text).toContain("Result:\nprinted");
+    // The whole output was 420,000 characters; the report holds the console limit's worth.
+    expect(outcome.text.length).toBeLessThan(50_000);
+    await expectHealthyPool(before);
+  });
+
+  test("a timer left pending when the cell returns never runs into the next cell", async () => {
+    await run(
+      'setTimeout(() => { globalThis.leaked = true; Object.prototype.leaked = true }, 0); return "set"',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const next = await run("return [typeof globalThis.leaked, ({}).leaked === undefined]");
+    expect(next.text).toContain('Result:\n["undefined",true]');
   });
 
   test("a thrown value that is not an Error is reported, not executed", async () => {

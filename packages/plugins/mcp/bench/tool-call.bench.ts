@@ -28,7 +28,7 @@ const set = new ServerSet({
   cwd: process.cwd(),
   clientVersion: "bench",
 });
-set.start([{ name: "everything", origin: "config", config: entry }], () => true);
+await set.apply([{ name: "everything", origin: "config", config: entry }], () => true);
 while (!set.tools().some((t) => t.name === "mcp__everything__echo"))
   await new Promise((resolve) => setTimeout(resolve, 20));
 const echo = set.tools().find((t) => t.name === "mcp__everything__echo");

@@ -1,8 +1,14 @@
+import { join } from "node:path";
 import type { PluginContext } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
+import { watchConfigFiles } from "./config/config-watch.js";
 import { loadServers } from "./config/load-servers.js";
 import { parseMcpSettings } from "./config/plugin-settings.js";
 import { WorkspaceTrust } from "./config/workspace-trust.js";
+import { MCP_CONFIG_POLL_MS } from "./limits.js";
 import { mcpPicker } from "./mcp-picker.js";
+import type { ServerAdminOptions } from "./operator/server-admin.js";
+import { serverRoutes } from "./operator/server-routes.js";
 import { promptAliases, promptTransform } from "./prompts/prompt-commands.js";
 import { ServerSet } from "./servers/server-set.js";
 
@@ -17,31 +23,57 @@ export interface McpPluginSeams {
 /**
  * Reads the configured servers, starts connecting them without waiting (the daemon's readiness
  * does not wait for any server), offers their tools as a tool source, their rows to
- * `GET /brain/status`, and stops them on `plugin.shutdown`.
+ * `GET /brain/status`, the operator routes and the `/mcp` picker, follows edits of `mcp.json`,
+ * `mcp.d/` and the accounts' files live, and stops every server on `plugin.shutdown`.
  */
 export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): ServerSet {
   const settings = parseMcpSettings(ctx.settings);
   const workspace = settings.workspace ?? options.workspace ?? process.cwd();
-  const list = loadServers(settings, {
-    home: ctx.homeDir,
-    workspace,
-    env: options.env ?? process.env,
-  });
-  for (const problem of list.problems) ctx.log.warn(`mcp: ${problem}`);
+  const accounts = join(ctx.dataDir, "accounts");
+  const paths = { home: ctx.homeDir, workspace, env: options.env ?? process.env, accounts };
   const set = new ServerSet({ log: ctx.log, cwd: workspace, clientVersion: ctx.manifest.version });
-  ctx.registerToolSource(() => set.tools());
+  const trust = new WorkspaceTrust(ctx.dataDir);
+  let reported = "";
+  let queue = Promise.resolve();
+  const reload = (): Promise<void> => {
+    queue = queue.then(async () => {
+      const list = loadServers(settings, paths);
+      const problems = list.problems.join("\n");
+      if (problems !== reported)
+        for (const problem of list.problems) ctx.log.warn(`mcp: ${problem}`);
+      reported = problems;
+      await set.apply(
+        list.servers,
+        (server) => server.origin !== "workspace" || trust.trusted(server.file ?? ""),
+      );
+    });
+    return queue.catch((error) => ctx.log.error(`mcp: reload failed: ${errorMessage(error)}`));
+  };
+  const admin: ServerAdminOptions = { set, trust, home: ctx.homeDir, accounts, reload };
+  ctx.registerToolSource(() => set.tools(ctx.currentAccess().userId));
   ctx.registerBrainStatusProvider(({ isAdmin }) => {
     const rows = isAdmin ? set.statusRows() : undefined;
     return rows === undefined ? undefined : { mcp: rows };
   });
-  ctx.registerHook({ name: "plugin.shutdown", run: () => set.stop() });
-  const trust = new WorkspaceTrust(ctx.dataDir);
-  ctx.registerCommand(mcpPicker(set, trust));
+  const home = ctx.homeDir;
+  const unwatch = watchConfigFiles(
+    home === undefined ? [] : [join(home, "mcp.json")],
+    home === undefined ? [accounts] : [join(home, "mcp.d"), accounts],
+    MCP_CONFIG_POLL_MS,
+    () => void reload(),
+  );
+  ctx.registerHook({
+    name: "plugin.shutdown",
+    run: async () => {
+      unwatch();
+      await queue.catch(() => undefined);
+      await set.stop();
+    },
+  });
+  ctx.registerCommand(mcpPicker(admin));
   ctx.registerCommandProvider(async () => promptAliases(set));
   ctx.registerInputTransform(promptTransform(set));
-  set.start(
-    list.servers,
-    (server) => server.origin !== "workspace" || trust.trusted(server.file ?? ""),
-  );
+  for (const route of serverRoutes(admin)) ctx.registerRoute(route);
+  void reload();
   return set;
 }

@@ -8,6 +8,7 @@ import {
 } from "@mariozechner/pi-ai";
 import type { ModelConfig, ModelProviderName } from "./model-config.js";
 import type { ModelRuntime } from "./model-runtime.js";
+import type { LoginProvider } from "./provider-keys.js";
 import { RateLimitTracker } from "./rate-limits.js";
 import { redactor } from "./redact.js";
 import { splitSystemPrefix } from "./system-blocks.js";
@@ -46,10 +47,12 @@ const PROVIDERS: Record<
 /** The provider has no key where the configuration says to find one. */
 export class MissingApiKeyError extends Error {
   readonly code = "model_key_missing";
-  constructor(provider: string, places: readonly string[]) {
-    super(
-      `model.provider is ${provider} but no API key was found: set ${places.join(" or ")} (the key is never written to the configuration, logs or the journal)`,
-    );
+  constructor(provider: string, variables: readonly string[], login?: string) {
+    const ways = [
+      `set ${variables.join(" or ")}`,
+      ...(login === undefined ? [] : [`run \`elowen login ${login}\` (no restart needed)`]),
+    ];
+    super(`the ${provider} provider has no API key: ${ways.join(", or ")}`);
     this.name = "MissingApiKeyError";
   }
 }
@@ -87,6 +90,18 @@ function baseModel(config: ModelConfig, api: Api, piProvider: string, baseUrl: s
 export const TRUNCATED_STREAM_MESSAGE =
   "the provider's stream ended before it finished (no closing events, no usage)";
 
+// What the provider SDKs and fetch say when no connection was made (refused, reset, DNS, TLS).
+const CONNECTION_FAILURE =
+  /^(Connection error\.?|fetch failed|Request timed out\.?)$|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT|UND_ERR_CONNECT/i;
+
+/**
+ * A failure to connect in plain words, naming the URL ("cannot reach http://127.0.0.1:7690/v1");
+ * any other error as it is.
+ */
+export function unreachableOr(message: string, baseUrl: string): string {
+  return CONNECTION_FAILURE.test(message.trim()) ? `cannot reach ${baseUrl}` : message;
+}
+
 /** pi-ai reads an OpenAI stream cut before its closing events as a success with zero usage. */
 function truncated(message: AssistantMessage): boolean {
   if (message.stopReason !== "stop" && message.stopReason !== "toolUse") return false;
@@ -95,29 +110,54 @@ function truncated(message: AssistantMessage): boolean {
   return u.input + u.output + u.cacheRead + u.cacheWrite === 0;
 }
 
+/** The key of a provider's login (`elowen login <name>`), for those that take one. */
+export function loginProviderOf(provider: ModelProviderName): LoginProvider | undefined {
+  if (provider === "anthropic") return "anthropic";
+  return provider === "openai" || provider === "openai-completions" ? "openai" : undefined;
+}
+
 /**
- * A configured provider through pi-ai. The key comes from `model.apiKey`, the variable
- * `model.apiKeyEnv` names, `ELOWEN_API_KEY`, or the provider's usual variable, in that order; it is
- * always passed explicitly (pi-ai would otherwise read the environment itself). Throws
+ * The key a provider runs with: `model.apiKey`, the variable `model.apiKeyEnv` names,
+ * `ELOWEN_API_KEY`, the provider's usual variable, then the key `elowen login` stored, in that
+ * order. `none` for an OpenAI-compatible server that takes no key; undefined when there is none.
+ */
+export function providerKey(
+  config: ModelConfig,
+  env: Readonly<Record<string, string | undefined>>,
+  stored: Partial<Record<LoginProvider, string>> = {},
+): { readonly key: string | undefined; readonly variables: readonly string[] } {
+  const provider = config.provider;
+  if (provider === "offline") return { key: undefined, variables: [] };
+  const spec = PROVIDERS[provider];
+  const variables = [
+    ...(config.apiKeyEnv ? [config.apiKeyEnv] : []),
+    "ELOWEN_API_KEY",
+    ...(spec.keyEnv ? [spec.keyEnv] : []),
+  ];
+  const login = loginProviderOf(provider);
+  const key =
+    config.apiKey ??
+    variables.map((name) => env[name]).find((value) => value !== undefined && value !== "") ??
+    (login === undefined ? undefined : stored[login]) ??
+    (provider === "openai-compatible" ? "none" : undefined);
+  return { key, variables };
+}
+
+/**
+ * A configured provider through pi-ai, with the key {@link providerKey} finds; it is always passed
+ * explicitly (pi-ai would otherwise read the environment itself). Throws
  * {@link MissingApiKeyError} when a provider that needs one has none.
  */
 export function createProviderModel(
   config: ModelConfig,
   env: Readonly<Record<string, string | undefined>>,
+  stored: Partial<Record<LoginProvider, string>> = {},
 ): ModelRuntime {
   if (config.provider === "offline") throw new Error("createProviderModel: offline is built in");
   const spec = PROVIDERS[config.provider];
-  const places = [
-    ...(config.apiKeyEnv ? [config.apiKeyEnv] : []),
-    "ELOWEN_API_KEY",
-    ...(spec.keyEnv ? [spec.keyEnv] : []),
-  ];
-  const apiKey =
-    config.apiKey ??
-    places.map((name) => env[name]).find((value) => value !== undefined && value !== "") ??
-    (config.provider === "openai-compatible" ? "none" : undefined);
+  const { key: apiKey, variables } = providerKey(config, env, stored);
   if (apiKey === undefined)
-    throw new MissingApiKeyError(config.provider, ["model.apiKey", ...places]);
+    throw new MissingApiKeyError(config.provider, variables, loginProviderOf(config.provider));
   const baseUrl = config.baseUrl ?? spec.baseUrl ?? "";
   const model = baseModel(config, spec.api, spec.piProvider, baseUrl);
   const redact = redactor([apiKey === "none" ? undefined : apiKey]);
@@ -172,7 +212,7 @@ export function createProviderModel(
           errorMessage: TRUNCATED_STREAM_MESSAGE,
         };
       if (message.errorMessage === undefined) return message;
-      return { ...message, errorMessage: redact(message.errorMessage) };
+      return { ...message, errorMessage: unreachableOr(redact(message.errorMessage), baseUrl) };
     },
     withModelId: (id) => ({ ...model, id, name: id }),
     redact,

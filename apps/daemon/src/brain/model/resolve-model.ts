@@ -2,6 +2,7 @@ import type { ModelConfig } from "./model-config.js";
 import type { ModelRuntime } from "./model-runtime.js";
 import { createOfflineModel } from "./offline-model.js";
 import { readOfflineScript } from "./offline-script.js";
+import type { LoginProvider } from "./provider-keys.js";
 import { createProviderModel } from "./provider-model.js";
 
 /**
@@ -12,10 +13,11 @@ import { createProviderModel } from "./provider-model.js";
 export function resolveModel(
   config: ModelConfig,
   env: Readonly<Record<string, string | undefined>>,
+  stored: Partial<Record<LoginProvider, string>> = {},
 ): ModelRuntime {
   if (config.provider === "offline")
     return createOfflineModel(
       config.script === undefined ? undefined : readOfflineScript(config.script),
     );
-  return createProviderModel(config, env);
+  return createProviderModel(config, env, stored);
 }

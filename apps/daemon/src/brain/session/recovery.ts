@@ -28,16 +28,19 @@ function settleInterrupted(toolTrace: unknown): ToolTraceRecord[] | undefined {
  * interrupted in place, and the turn gets a `turn_end` entry with reason `aborted` and
  * `interrupted: "restart"`. A turn that had ended but is still in the ledger (a nested call of it
  * was still running: see `holdTurnForNestedRows`) gets its pending records settled the same way
- * and is closed, not marked. Returns how many turns it marked.
+ * and is closed, not marked. With `onlySession`, only that session's turns (the caller holds it).
+ * Returns how many turns it marked.
  */
 export async function recoverInterruptedTurns(
   store: Store,
   journal: LiveJournal,
   now: () => number,
   log: (message: string) => void,
+  onlySession?: string,
 ): Promise<number> {
   let marked = 0;
   for (const open of await store.turns.listOpen()) {
+    if (onlySession !== undefined && open.sessionId !== onlySession) continue;
     const session = await store.sessions.get(open.sessionId);
     if (!session) {
       await store.turns.close(open.turnId);
@@ -56,7 +59,12 @@ export async function recoverInterruptedTurns(
     });
     marked += 1;
   }
-  if (marked > 0) log(`marked ${marked} turn(s) a restart interrupted`);
+  if (marked > 0)
+    log(
+      onlySession === undefined
+        ? `marked ${marked} turn(s) a restart interrupted`
+        : `marked ${marked} turn(s) of session ${onlySession} that a stopped instance left running`,
+    );
   return marked;
 }
 

@@ -4,6 +4,7 @@ import { mintId } from "../../store/ids.js";
 import type { BrainContext } from "../brain-context.js";
 import type { SettledTurn } from "../turn/complete-turn.js";
 import { runTurn } from "../turn/run-turn.js";
+import type { HoldRelease } from "./session-holds.js";
 import type { Submission } from "./session-runtime.js";
 
 /** A prompt to submit to a session. */
@@ -98,6 +99,16 @@ async function runSubmission(
   s: Submission,
   controller: AbortController,
 ): Promise<void> {
+  let release: HoldRelease | undefined;
+  try {
+    // On a shared database the turn also holds its session across instances (session-holds).
+    if (brain.host.holds) release = await brain.host.holds.acquire(s.sessionId, controller.signal);
+  } catch (error) {
+    // Aborted (or the daemon paused) while another instance ran the session: nothing started.
+    if (!controller.signal.aborted) reportNotStarted(brain, s, error);
+    s.settle(undefined);
+    return;
+  }
   try {
     const settled = await runTurn(brain, {
       sessionId: s.sessionId,
@@ -111,11 +122,17 @@ async function runSubmission(
     });
     s.settle(settled);
   } catch (error) {
-    brain.host.log(`a turn of session ${s.sessionId} could not start: ${errorMessage(error)}`);
-    brain.host.events.publish(s.sessionId, "error", {
-      code: "internal",
-      message: `the turn could not start: ${brain.host.model.redact(errorMessage(error))}`,
-    });
+    reportNotStarted(brain, s, error);
     s.settle(undefined);
+  } finally {
+    await release?.();
   }
+}
+
+function reportNotStarted(brain: BrainContext, s: Submission, error: unknown): void {
+  brain.host.log(`a turn of session ${s.sessionId} could not start: ${errorMessage(error)}`);
+  brain.host.events.publish(s.sessionId, "error", {
+    code: "internal",
+    message: `the turn could not start: ${brain.host.model.redact(errorMessage(error))}`,
+  });
 }

@@ -1,5 +1,6 @@
-import { type SourcedTool, TOOL_NAME_PATTERN } from "@elowen/plugin-api";
+import { type Access, type SourcedTool, TOOL_NAME_PATTERN } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
+import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { ToolRegistry } from "../../plugins/registries/tool-registry.js";
 import { summarizeArguments, type ToolDef } from "./tool-def.js";
 
@@ -42,19 +43,21 @@ export function sourcedToolDef(plugin: string, tool: SourcedTool): ToolDef {
  * The tools every registered source lists now, for plugins `filter` admits. A source that throws,
  * or lists a tool with a bad name, schema or `execute`, is logged and that tool (or source) left
  * out; a name already in `taken` is left out, naming both owners. Adds the names it keeps to `taken`.
+ * Each source is read with the turn's `access` as `ctx.currentAccess()` (an account's own tools).
  */
 export function sourcedToolDefs(
   registry: ToolRegistry,
   filter: (plugin: string) => boolean,
   taken: Map<string, string>,
   log: (message: string) => void,
+  access: Access,
 ): ToolDef[] {
   const defs: ToolDef[] = [];
   for (const { plugin, source } of registry.sources()) {
     if (!filter(plugin)) continue;
     let listed: readonly SourcedTool[];
     try {
-      listed = source();
+      listed = runWithAccess(access, () => source());
     } catch (error) {
       log(
         `the tool source of ${plugin} failed and offers nothing this turn: ${errorMessage(error)}`,

@@ -1,3 +1,4 @@
+import type { Access } from "@elowen/plugin-api";
 import type { PluginFilter } from "@elowen/prompt-compose";
 import type { BrainHost } from "../brain-host.js";
 import { pluginToolDef } from "./plugin-tools.js";
@@ -17,13 +18,14 @@ export async function baseToolSurface(
   sessionId: string,
   filter: PluginFilter,
   hostTools: readonly ToolDef[],
+  access: Access,
 ): Promise<{ readonly tools: ToolDef[]; readonly workspace: string | undefined }> {
   const tools = host.registry.tools
     .list()
     .filter((entry) => filter(entry.plugin))
     .map((entry) => pluginToolDef(entry));
   const owners = new Map(tools.map((t) => [t.name, t.owner]));
-  tools.push(...sourcedToolDefs(host.registry.tools, filter, owners, host.log));
+  tools.push(...sourcedToolDefs(host.registry.tools, filter, owners, host.log, access));
   const taken = new Set(owners.keys());
   const add = (defs: readonly ToolDef[]) => {
     for (const def of defs) {

@@ -49,9 +49,12 @@ export interface PreparedTurn {
  * is opened in the ledger first, so a crash after it is found and marked).
  */
 export async function prepareTurn(brain: BrainContext, start: TurnStart): Promise<PreparedTurn> {
-  const { host } = brain;
-  const { registry } = host;
   const { sessionId, access } = start;
+  // The session's chosen model runs the whole turn: its steps, compaction and status events.
+  const host = brain.host.sessionModel
+    ? { ...brain.host, model: await brain.host.sessionModel(sessionId) }
+    : brain.host;
+  const { registry } = host;
   const interactive = start.kind === "interactive";
   const filter = (plugin: string) => isGranted(access, plugin, registry.grantable.has(plugin));
   const scope = { sessionId, userId: access.userId, signal: start.controller.signal };
@@ -127,7 +130,7 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     cleanups: [],
   };
   brain.turns.set(turnId, turn);
-  const base = await baseToolSurface(host, sessionId, filter, brain.hostTools(turn));
+  const base = await baseToolSurface(host, sessionId, filter, brain.hostTools(turn), access);
   turn.tools = await brain.composeTools(turn, base.tools);
   turn.authoring = new AuthoringNotes(
     (name) => authoringSource(turn.tools.find((t) => t.name === name)),

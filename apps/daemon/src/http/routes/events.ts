@@ -1,7 +1,14 @@
 import type { ServerResponse } from "node:http";
-import { SessionParamsSchema } from "@elowen/wire";
+import { errorMessage } from "@elowen/plugin-shared/errors";
+import { type SessionEvent, SessionParamsSchema } from "@elowen/wire";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import {
+  type JournalCursor,
+  resumeFromJournal,
+  type SharedJournal,
+  splitEventId,
+} from "../../live/journal-cursor.js";
 import { sseFrame } from "../../live/session-events.js";
 import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
@@ -56,17 +63,20 @@ export function eventRoutes(app: FastifyInstance, context: HttpContext): void {
       // stream, whose cap counts only what the client has not taken (see SseStream).
       const stream = new SseStream(raw, SSE_MAX_PENDING_BYTES);
       stream.writeNow("retry: 1000\n\n");
-      const { replay, unsubscribe } = context.events.subscribe(sessionId, lastEventId, (event) => {
-        stream.push(context.events.frame(event));
-      });
-      if (replay.kind === "reset") {
-        // The reset carries the current id, so a reconnect after it resumes instead of resetting.
-        stream.writeNow(
-          sseFrame({ id: context.events.cursor(), type: "reset", data: { reason: replay.reason } }),
-        );
-      } else {
-        const frames = replay.events.map((event) => context.events.frame(event));
-        if (frames.length > 0) stream.writeNow(frames.join(""));
+      let unsubscribe: () => void;
+      try {
+        unsubscribe = context.sharedJournal
+          ? await subscribeShared(context, context.sharedJournal, sessionId, lastEventId, stream)
+          : subscribeLocal(context, sessionId, lastEventId, stream);
+      } catch (error) {
+        // The response is the stream's already: the client reconnects with its Last-Event-ID.
+        context.log(`the event stream of session ${sessionId} failed: ${errorMessage(error)}`);
+        raw.destroy();
+        return;
+      }
+      if (raw.destroyed || raw.closed) {
+        unsubscribe();
+        return;
       }
       open.add(raw);
       const heartbeat = setInterval(() => stream.push(": keep-alive\n\n"), SSE_HEARTBEAT_MS);
@@ -78,4 +88,67 @@ export function eventRoutes(app: FastifyInstance, context: HttpContext): void {
       });
     },
   });
+}
+
+/** The stream of one instance's own events, resumable on this instance (SQLite's case). */
+function subscribeLocal(
+  context: HttpContext,
+  sessionId: string,
+  lastEventId: string | undefined,
+  stream: SseStream,
+): () => void {
+  const { replay, unsubscribe } = context.events.subscribe(sessionId, lastEventId, (event) => {
+    stream.push(context.events.frame(event));
+  });
+  if (replay.kind === "reset") {
+    // The reset carries the current id, so a reconnect after it resumes instead of resetting.
+    stream.writeNow(
+      sseFrame({ id: context.events.cursor(), type: "reset", data: { reason: replay.reason } }),
+    );
+  } else {
+    const frames = replay.events.map((event) => context.events.frame(event));
+    if (frames.length > 0) stream.writeNow(frames.join(""));
+  }
+  return unsubscribe;
+}
+
+/**
+ * The stream on a shared database: ids carry the journal position (see JournalCursor), so a
+ * reconnect to any instance resumes with each entry once, in order. Events published while the
+ * journal is read wait, then follow the replay.
+ */
+async function subscribeShared(
+  context: HttpContext,
+  journal: SharedJournal,
+  sessionId: string,
+  lastEventId: string | undefined,
+  stream: SseStream,
+): Promise<() => void> {
+  const { local, seq } = splitEventId(lastEventId);
+  let cursor: JournalCursor | undefined;
+  const early: SessionEvent[] = [];
+  const send = (event: SessionEvent, write: (frame: string) => void) => {
+    const out = cursor?.pass(event);
+    if (out) write(sseFrame(out));
+  };
+  const { replay, unsubscribe } = context.events.subscribe(sessionId, local, (event) => {
+    if (cursor) send(event, (frame) => stream.push(frame));
+    else early.push(event);
+  });
+  let resumed: Awaited<ReturnType<typeof resumeFromJournal>>;
+  try {
+    resumed = await resumeFromJournal(journal, sessionId, seq, replay, context.events.cursor());
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
+  cursor = resumed.cursor;
+  if (resumed.replay.kind === "reset") {
+    const id = cursor.id(context.events.cursor());
+    stream.writeNow(sseFrame({ id, type: "reset", data: { reason: resumed.replay.reason } }));
+  } else {
+    for (const event of resumed.replay.events) send(event, (frame) => stream.writeNow(frame));
+  }
+  for (const event of early.splice(0)) send(event, (frame) => stream.push(frame));
+  return unsubscribe;
 }

@@ -3,6 +3,7 @@ import type { PluginMutation } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ElowenConfig } from "../../config/schema.js";
 import type { PluginHost } from "../context/plugin-host.js";
+import { removeMcpServersFile } from "../formats/mcp-servers-file.js";
 import { readCandidate } from "../loading/discover.js";
 import { type LoadOptions, loadPlugins } from "../loading/load-plugins.js";
 import type { NpmOptions } from "./fetch-package.js";
@@ -67,9 +68,11 @@ export async function pluginLoadOptions(
 export class InstalledPlugins {
   readonly #installer: PluginInstaller;
   readonly #host: PluginHost;
+  readonly #home: string;
 
   constructor(home: string, host: PluginHost, loadOptions: LoadOptions, npm?: NpmOptions) {
     this.#host = host;
+    this.#home = home;
     this.#installer = new PluginInstaller({
       home,
       ...(npm === undefined ? {} : { npm }),
@@ -92,6 +95,8 @@ export class InstalledPlugins {
   async remove(name: string): Promise<{ removed: InstalledPluginView; activation: Activation }> {
     const view = (await this.list()).find((p) => p.name === name);
     const { removed } = await this.#installer.remove(name);
+    // Its MCP servers stop now: the MCP client follows mcp.d live.
+    removeMcpServersFile(this.#home, name);
     const activation: Activation =
       view?.state === "loaded"
         ? { load: "restart-needed", reason: `${name} stays loaded until the daemon restarts` }

@@ -42,11 +42,6 @@ export function admitForeign(
     return { ok: false, reason: errorMessage(error) };
   }
   const diagnostics = [...foreign.diagnostics];
-  const servers = Object.keys(foreign.mcpServers);
-  if (servers.length > 0)
-    diagnostics.push(
-      `MCP servers ${servers.join(", ")} are not started: this host has no seam to add MCP servers yet`,
-    );
   if (hooks === undefined && foreign.hooks.length > 0)
     diagnostics.push(
       `${foreign.hooks.length} command hooks are not run: this host runs no process hooks`,

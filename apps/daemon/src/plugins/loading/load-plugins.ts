@@ -13,6 +13,7 @@ import {
 } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { PluginHost } from "../context/plugin-host.js";
+import { removeMcpServersFile, writeMcpServersFile } from "../formats/mcp-servers-file.js";
 import { browserBundleFile } from "../ui/browser-bundle.js";
 import { BUNDLED_PLUGIN_CONSENT } from "./bundled-consent.js";
 import type { PluginCandidate } from "./discover.js";
@@ -108,7 +109,14 @@ async function loadForeign(
   if (problem) return { ...named, state: "refused", reason: problem };
   const loaded = loadedPlugin(candidate, manifest, options);
   const refusal = await registerPlugin(admitted.plugin(loaded), loaded, host);
-  if (refusal !== undefined) return { ...named, state: "refused", reason: refusal };
+  if (refusal !== undefined) {
+    removeMcpServersFile(options.home, manifest.name);
+    return { ...named, state: "refused", reason: refusal };
+  }
+  // The MCP client (@elowen/plugin-mcp) follows mcp.d live and starts these servers.
+  await writeMcpServersFile(options.home, admitted.foreign).catch((error: unknown) =>
+    diagnostics.push(`MCP servers are not started: ${errorMessage(error)}`),
+  );
   return { ...named, state: "loaded", manifest };
 }
 

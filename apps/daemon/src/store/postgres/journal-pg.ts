@@ -29,11 +29,13 @@ interface Prepared {
 
 /**
  * The PostgreSQL journal. An append locks its session's row (`FOR UPDATE`), so appends to one
- * session from any number of instances commit one after another with gapless `seq`.
+ * session from any number of instances commit one after another with gapless `seq`. A turn it
+ * opens is recorded as run by `instanceId`.
  */
 export function pgJournal(
   pool: pg.Pool,
   now: () => number,
+  instanceId: string,
   afterAppend: AfterAppend = async () => undefined,
 ): JournalStore {
   const requireSession = async (db: Queryable, sessionId: string, lock = false) => {
@@ -110,8 +112,8 @@ export function pgJournal(
     );
     if (options.openTurn) {
       await client.query(
-        "INSERT INTO open_turns (turn_id, session_id, started_at) VALUES ($1, $2, $3) ON CONFLICT (turn_id) DO UPDATE SET session_id = excluded.session_id, started_at = excluded.started_at",
-        [options.openTurn.turnId, sessionId, options.openTurn.startedAt],
+        "INSERT INTO open_turns (turn_id, session_id, started_at, instance_id) VALUES ($1, $2, $3, $4) ON CONFLICT (turn_id) DO UPDATE SET session_id = excluded.session_id, started_at = excluded.started_at, instance_id = excluded.instance_id",
+        [options.openTurn.turnId, sessionId, options.openTurn.startedAt, instanceId],
       );
     }
     if (options.closeTurn !== undefined) {

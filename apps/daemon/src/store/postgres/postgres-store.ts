@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { AuthCache } from "../auth-cache.js";
 import type { Store } from "../store.js";
@@ -6,6 +7,7 @@ import { pgAccounts } from "./accounts-pg.js";
 import { pgAttachments } from "./attachments-pg.js";
 import { PgBlobStorage } from "./blobs-pg.js";
 import { pgCards } from "./cards-pg.js";
+import { notifyEntries } from "./entry-feed-pg.js";
 import { pgGrants } from "./grants-pg.js";
 import { type AfterAppend, pgJournal } from "./journal-pg.js";
 import { migratePostgres } from "./migrate.js";
@@ -31,6 +33,8 @@ export interface PostgresStoreOptions {
   readonly log?: (message: string) => void;
   /** Runs inside every journal append's transaction (live-event pointers). */
   readonly afterAppend?: AfterAppend;
+  /** This instance's id among those sharing the database (default a fresh random one). */
+  readonly instanceId?: string;
 }
 
 /** A PostgreSQL store, with what the multi-instance parts of the daemon build on. */
@@ -40,6 +44,8 @@ export interface PostgresStore extends Store {
   readonly pool: pg.Pool;
   /** The LISTEN connection, shared by everything that listens. */
   readonly notifier: PgNotifier;
+  /** This instance's id: the turns it opens are recorded as its own. */
+  readonly instanceId: string;
 }
 
 /**
@@ -80,12 +86,18 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     await client.query(`NOTIFY ${AUTH_CHANNEL}`);
   };
   const blobs = new PgBlobStorage(pool, now);
-  const journal = pgJournal(pool, now, options.afterAppend);
+  const instanceId = options.instanceId ?? `i-${randomBytes(8).toString("hex")}`;
+  // Every append tells the other instances what it committed (see entry-feed-pg).
+  const journal = pgJournal(pool, now, instanceId, async (client, sessionId, written) => {
+    await notifyEntries(client, instanceId, sessionId, written);
+    await options.afterAppend?.(client, sessionId, written);
+  });
   let closed = false;
   return {
     kind: "postgres",
     pool,
     notifier,
+    instanceId,
     accounts: pgAccounts(pool, now, authChanged),
     tokens: pgTokens(pool, now, authChanged),
     grants: pgGrants(pool, grantCache, authChanged),

@@ -6,7 +6,7 @@ import { expandVariables } from "./expand-vars.js";
 import { parseServerConfig, type ServerConfig } from "./server-config.js";
 
 /** Where a server's entry was read. */
-export type ServerOrigin = "config" | "home" | "extra" | "workspace";
+export type ServerOrigin = "config" | "home" | "extra" | "workspace" | "account";
 
 /** One configured server, named, with where it came from. */
 export interface ConfiguredServer {
@@ -14,6 +14,8 @@ export interface ConfiguredServer {
   readonly origin: ServerOrigin;
   /** The file it was read from (absent for `elowen.yaml`'s settings). */
   readonly file?: string;
+  /** The account whose own server this is (origin `account`): only its sessions see it. */
+  readonly ownerUserId?: number;
   readonly config: ServerConfig;
 }
 
@@ -44,7 +46,9 @@ export function serversOf(
       continue;
     }
     const missing = new Set<string>();
-    const expanded = origin === "config" ? raw : expandVariables(raw, vars, missing);
+    // An account's own servers never expand the daemon's environment: a header could carry it away.
+    const expanded =
+      origin === "config" || origin === "account" ? raw : expandVariables(raw, vars, missing);
     if (missing.size > 0) {
       problems.push(`${at}: the variable ${[...missing].join(", ")} is not set and has no default`);
       continue;

@@ -11,6 +11,8 @@ import { ServerConnection } from "./server-connection.js";
 export class ServerSet {
   readonly connections = new Map<string, ServerConnection>();
   #tools: readonly SourcedTool[] = [];
+  /** The account whose own server offers a tool, by tool name (instance servers' are absent). */
+  #ownerOfTool = new Map<string, number>();
   /** Why a server's tools were refused (names too long, collisions), by server. */
   #toolProblems = new Map<string, string[]>();
 
@@ -23,14 +25,32 @@ export class ServerSet {
   ) {}
 
   /**
-   * Starts a connection for each server, without waiting for any. A server `trusted` refuses
-   * (a workspace file the owner has not approved as it is) is listed as `untrusted`, never started.
+   * Makes the running set the given servers, without waiting for any to connect: a server new or
+   * changed (its entry, origin or file) starts (its old connection stops first), one no longer
+   * listed stops, one unchanged keeps its connection. A server `trusted` refuses (a workspace file
+   * the owner has not approved as it is) is listed as `untrusted`, never started.
    */
-  start(
+  async apply(
     servers: readonly ConfiguredServer[],
     trusted: (server: ConfiguredServer) => boolean,
-  ): void {
-    for (const server of servers) {
+  ): Promise<void> {
+    const wanted = new Map(servers.map((s) => [s.name, s]));
+    const stopping: Promise<void>[] = [];
+    for (const [name, connection] of this.connections) {
+      const next = wanted.get(name);
+      if (
+        next &&
+        sameServer(next, connection.server) &&
+        (connection.state !== "untrusted" || !trusted(next))
+      ) {
+        wanted.delete(name);
+        continue;
+      }
+      this.connections.delete(name);
+      stopping.push(connection.stop());
+    }
+    await Promise.all(stopping);
+    for (const server of wanted.values()) {
       const connection = new ServerConnection(
         server,
         { ...this.options, changed: () => this.#rebuild() },
@@ -67,15 +87,30 @@ export class ServerSet {
     this.#rebuild();
   }
 
-  /** The tools offered now (the plugin's tool source). */
-  tools(): readonly SourcedTool[] {
-    return this.#tools;
+  /**
+   * The tools offered now to an account's sessions (the plugin's tool source): every instance
+   * server's, and the account's own servers' (another account's never).
+   */
+  tools(userId: number | null = null): readonly SourcedTool[] {
+    return this.#tools.filter((tool) => {
+      const owner = this.#ownerOfTool.get(tool.name);
+      return owner === undefined || owner === userId;
+    });
+  }
+
+  /** The connections an account may see: instance servers and its own. */
+  visibleTo(userId: number | null): ServerConnection[] {
+    return [...this.connections.values()].filter(
+      (c) => c.server.ownerUserId === undefined || c.server.ownerUserId === userId,
+    );
   }
 
   /** One row per server: state (with the reason when failed), tool count, auth state. */
-  statusRows(): McpStatusRow[] | undefined {
-    if (this.connections.size === 0) return undefined;
-    return [...this.connections.values()].map((c) => {
+  statusRows(
+    connections: readonly ServerConnection[] = [...this.connections.values()],
+  ): McpStatusRow[] | undefined {
+    if (connections.length === 0) return undefined;
+    return connections.map((c) => {
       const problems = this.#toolProblems.get(c.server.name) ?? [];
       const reason = c.reason ?? (problems.length > 0 ? problems.join("; ") : undefined);
       return {
@@ -101,13 +136,17 @@ export class ServerSet {
       })),
     );
     const tools: SourcedTool[] = [];
+    const owners = new Map<string, number>();
     const problems = new Map<string, string[]>();
     for (const { connection, tools: serverTools } of offered) {
       const own = names.get(connection.server.name);
       for (const tool of serverTools) {
         const named = own?.get(tool.name);
-        if (named?.ok) tools.push(mcpTool(connection, tool, named.name));
-        else if (named) {
+        if (named?.ok) {
+          tools.push(mcpTool(connection, tool, named.name));
+          if (connection.server.ownerUserId !== undefined)
+            owners.set(named.name, connection.server.ownerUserId);
+        } else if (named) {
           const list = problems.get(connection.server.name) ?? [];
           list.push(named.reason);
           problems.set(connection.server.name, list);
@@ -119,5 +158,15 @@ export class ServerSet {
         this.options.log.warn(`mcp ${server}: ${list.join("; ")}`);
     this.#toolProblems = problems;
     this.#tools = tools;
+    this.#ownerOfTool = owners;
   }
+}
+
+function sameServer(a: ConfiguredServer, b: ConfiguredServer): boolean {
+  return (
+    a.origin === b.origin &&
+    a.file === b.file &&
+    a.ownerUserId === b.ownerUserId &&
+    JSON.stringify(a.config) === JSON.stringify(b.config)
+  );
 }

@@ -1,0 +1,166 @@
+import { join } from "node:path";
+import type { Access } from "@elowen/plugin-api";
+import { errorMessage } from "@elowen/plugin-shared/errors";
+import { isRecord } from "@elowen/plugin-shared/record";
+import { parseServerConfig } from "../config/server-config.js";
+import { editServerFile } from "../config/server-files.js";
+import type { WorkspaceTrust } from "../config/workspace-trust.js";
+import { MCP_SERVER_NAME_PATTERN } from "../limits.js";
+import type { ServerSet } from "../servers/server-set.js";
+
+/** The fields a server added through `elowen mcp add` or the web may carry. */
+const ENTRY_FIELDS = [
+  "command",
+  "args",
+  "env",
+  "cwd",
+  "url",
+  "headers",
+  "enabled",
+  "timeoutMs",
+  "tools",
+  "type",
+] as const;
+
+/** What an operator action answers: done, with a message, or refused with an HTTP status. */
+export type AdminOutcome =
+  | { readonly ok: true; readonly message: string }
+  | { readonly ok: false; readonly status: 400 | 403 | 404 | 409 | 500; readonly message: string };
+
+/** Where the operator actions write, and how they make a change live. */
+export interface ServerAdminOptions {
+  readonly set: ServerSet;
+  readonly trust: WorkspaceTrust;
+  /** `$ELOWEN_HOME`, whose `mcp.json` holds the instance's added servers. */
+  readonly home: string | undefined;
+  /** Where each account's own servers are kept, `<accounts>/<userId>.json`. */
+  readonly accounts: string;
+  /** Reads every source again and applies it to the running servers. */
+  readonly reload: () => Promise<void>;
+}
+
+const refuse = (status: 400 | 403 | 404 | 409 | 500, message: string): AdminOutcome => ({
+  ok: false,
+  status,
+  message,
+});
+
+/**
+ * Adds a server (`body`: `{ name, scope?, ...entry }`) and starts it at once. The instance owner
+ * adds to `$ELOWEN_HOME/mcp.json` (scope `instance`, the owner's default) or to their own servers
+ * (scope `account`); any other account adds `url` servers for itself only. A `command` server
+ * runs a program on the host, so only the instance owner adds one.
+ */
+export async function addServer(
+  options: ServerAdminOptions,
+  access: Access,
+  body: unknown,
+): Promise<AdminOutcome> {
+  if (!isRecord(body)) return refuse(400, "body: a JSON object { name, command | url, ... }");
+  const { name, scope, ...entry }: Record<string, unknown> = body;
+  if (typeof name !== "string" || !MCP_SERVER_NAME_PATTERN.test(name))
+    return refuse(400, 'name: a server name is 1 to 32 letters, digits, "_" or "-"');
+  if (scope !== undefined && scope !== "instance" && scope !== "account")
+    return refuse(400, 'scope: "instance" (mcp.json) or "account" (your own servers)');
+  const unknown = Object.keys(entry).find(
+    (key) => !(ENTRY_FIELDS as readonly string[]).includes(key),
+  );
+  if (unknown !== undefined)
+    return refuse(400, `${unknown}: not a server field (${ENTRY_FIELDS.join(", ")})`);
+  const checked = parseServerConfig(entry, "");
+  if (!checked.ok) return refuse(400, checked.message.replace(/^\.|^: /, ""));
+  const target = scope ?? (access.isOwner ? "instance" : "account");
+  if (checked.config.transport === "stdio" && !access.isOwner)
+    return refuse(
+      403,
+      'command: only the instance owner adds a "command" server (it runs a program on the host); add a "url" server instead',
+    );
+  if (target === "instance" && !access.isOwner)
+    return refuse(403, "scope: only the instance owner adds servers for the whole instance");
+  if (target === "account" && checked.config.transport === "stdio")
+    return refuse(400, 'command: an account\'s own server is a "url" server');
+  const taken = options.set.connections.get(name);
+  if (taken)
+    return refuse(
+      409,
+      `name: a server named ${name} is already configured; remove it first or pick another name`,
+    );
+  const file = targetFile(options, access, target);
+  if (file === undefined) return refuse(403, "an unlinked caller has no servers of its own");
+  try {
+    await editServerFile(file, name, entry);
+  } catch (error) {
+    return refuse(500, `could not write ${file}: ${errorMessage(error)}`);
+  }
+  await options.reload();
+  return { ok: true, message: `Added ${name}; it is starting.` };
+}
+
+/**
+ * Removes a server added through {@link addServer} (or written into `mcp.json` by hand) and stops
+ * it. An account removes only its own; the instance owner also those of `mcp.json`. A server of
+ * `elowen.yaml`, a plugin or the workspace is removed where it is written.
+ */
+export async function removeServer(
+  options: ServerAdminOptions,
+  access: Access,
+  name: string,
+): Promise<AdminOutcome> {
+  const connection = options.set.visibleTo(access.userId).find((c) => c.server.name === name);
+  if (!connection) return refuse(404, `name: there is no MCP server named ${name}`);
+  const { origin, file } = connection.server;
+  if (origin === "config")
+    return refuse(409, `${name} is configured in elowen.yaml (mcp.servers); remove it there`);
+  if (origin === "extra")
+    return refuse(409, `${name} comes with a plugin (${file}); remove the plugin instead`);
+  if (origin === "workspace")
+    return refuse(409, `${name} is in the workspace's ${file}; remove it from that file`);
+  if (origin === "home" && !access.isOwner)
+    return refuse(403, `only the instance owner removes ${name} (it is in mcp.json)`);
+  if (file === undefined) return refuse(500, `${name} has no file to remove it from`);
+  try {
+    await editServerFile(file, name, undefined);
+  } catch (error) {
+    return refuse(500, `could not write ${file}: ${errorMessage(error)}`);
+  }
+  await options.reload();
+  return { ok: true, message: `Removed ${name}.` };
+}
+
+/**
+ * The instance owner approves the workspace `.mcp.json` that configures `name`, as it is now
+ * (recorded with its hash, so an edited file asks again), and its servers start.
+ */
+export async function approveWorkspace(
+  options: ServerAdminOptions,
+  access: Access,
+  name: string,
+): Promise<AdminOutcome> {
+  const connection = options.set.connections.get(name);
+  if (!connection) return refuse(404, `name: there is no MCP server named ${name}`);
+  const file = connection.server.file;
+  if (connection.server.origin !== "workspace" || file === undefined)
+    return refuse(409, `${name} is not from a workspace .mcp.json; nothing to approve`);
+  if (!access.isOwner)
+    return refuse(403, "Only the instance owner approves a workspace .mcp.json.");
+  const approval = await options.trust.approve(file, access.userId);
+  if (!approval) return refuse(409, `${file} cannot be read; nothing was approved`);
+  const starting = [...options.set.connections.values()]
+    .filter((c) => c.server.file === file && c.state === "untrusted")
+    .map((c) => c.server.name);
+  await options.reload();
+  return {
+    ok: true,
+    message: `Approved ${file} (sha256 ${approval.sha256.slice(0, 12)}…); starting ${starting.join(", ") || "nothing"}.`,
+  };
+}
+
+function targetFile(
+  options: ServerAdminOptions,
+  access: Access,
+  target: "instance" | "account",
+): string | undefined {
+  if (target === "instance")
+    return options.home === undefined ? undefined : join(options.home, "mcp.json");
+  return access.userId === null ? undefined : join(options.accounts, `${access.userId}.json`);
+}
