@@ -117,6 +117,19 @@ describe("starting a daemon in the background", () => {
     expect(again).toMatchObject({ started: false, url: file?.url });
   });
 
+  test("a SIGTERM that arrives as soon as daemon.json is written, before the banner, still stops the daemon gracefully", async () => {
+    const dir = home("plugins:\n  bundled: false\n");
+    const daemon = run(["daemon", "--port", "0"], { ELOWEN_HOME: dir });
+    const file = join(dir, "daemon.json");
+    // `elowen stop` right after a background start sends its signal in this window.
+    while (!existsSync(file) && daemon.child.exitCode === null)
+      await new Promise((resolve) => setImmediate(resolve));
+    daemon.child.kill("SIGTERM");
+    expect(await daemon.exited).toBe(EXIT_CODES.ok);
+    expect(daemon.err()).toContain("SIGTERM received, stopping");
+    expect(existsSync(file)).toBe(false);
+  });
+
   test("`elowen stop` stops the daemon started in the background; with none running it ends with the unreachable code", async () => {
     const dir = home("plugins:\n  bundled: false\n");
     const env = { ELOWEN_HOME: dir, ELOWEN_PORT: "0" };
