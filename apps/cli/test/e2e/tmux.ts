@@ -68,6 +68,28 @@ export class TmuxPane {
     return last;
   }
 
+  /**
+   * Waits until the pane no longer shows `text`. After a key such as Escape, wait for what it
+   * changes before sending more: a terminal reads an Escape that arrives together with the next
+   * key as that key with Alt (`\x1b/` is Alt+/), which a loaded machine makes likely.
+   */
+  async gone(text: string, timeoutMs = 20_000): Promise<string> {
+    let last = "";
+    try {
+      await until(
+        () => {
+          last = this.capture();
+          return !last.includes(text);
+        },
+        `the pane to stop showing ${text}`,
+        timeoutMs,
+      );
+    } catch (error) {
+      throw new Error(`${errorMessage(error)}; the pane shows:\n${last}`);
+    }
+    return last;
+  }
+
   /** Resizes the pane's window. */
   resize(columns: number, rows: number): void {
     execFileSync("tmux", [
