@@ -81,6 +81,32 @@ describe("plugin sets", () => {
     expect(catalog.visibleSkills(access()).map((e) => e.name)).toEqual(names);
   });
 
+  test("names a person cannot tell apart count as one name: NFC and NFD spellings, Cyrillic look-alikes", async () => {
+    const tree = new TempTree();
+    const catalog = catalogIn(tree);
+    const nfc = "caf\u00e9";
+    const nfd = "cafe\u0301";
+    await catalog.registerSkill("skills", pluginSkill(tree, "s/nfc", nfc));
+    await expect(
+      catalog.registerSkill("skills", pluginSkill(tree, "s/nfd", nfd)),
+    ).rejects.toMatchObject({
+      code: "skill_catalog.invalid_skill",
+      message: expect.stringContaining("names that look the same"),
+    });
+    await catalog.registerSkill("skills", pluginSkill(tree, "s/api", "api"));
+    // U+0430 CYRILLIC SMALL LETTER A in place of the Latin a.
+    await expect(
+      catalog.registerSkill("skills", pluginSkill(tree, "s/cyr", "\u0430pi")),
+    ).rejects.toMatchObject({ code: "skill_catalog.invalid_skill" });
+    await expect(
+      catalog.requestReload("x", [pluginSkill(tree, "x/a", nfc), pluginSkill(tree, "x/b", nfd)]),
+    ).rejects.toMatchObject({
+      code: "skill_catalog.invalid_skill",
+      message: expect.stringContaining('skill 1 of plugin "x": name is invalid'),
+    });
+    expect(catalog.visibleSkills(access()).map((entry) => entry.name)).toEqual(["api", nfc]);
+  });
+
   test("a plugin may register one name for different owners, but not twice for one owner", async () => {
     const tree = new TempTree();
     const catalog = catalogIn(tree);

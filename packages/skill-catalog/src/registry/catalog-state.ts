@@ -1,4 +1,5 @@
 import type { SkillDiagnostic } from "../diagnostics.js";
+import { nameTwinKey } from "../rules/name-twins.js";
 import { type Contribution, makeContribution } from "./contribution.js";
 import type { ContributionDraft } from "./draft.js";
 import { invalidSkill } from "./invalid-skill.js";
@@ -6,7 +7,7 @@ import { buildIndex, type CatalogIndex } from "./snapshot.js";
 
 /** The key that must be unique within one plugin's set: owner and name. */
 export function skillKey(ownerUserId: number | null, name: string): string {
-  return `${ownerUserId ?? ""}\0${name}`;
+  return `${ownerUserId ?? ""}\0${nameTwinKey(name)}`;
 }
 
 /**
@@ -62,7 +63,7 @@ export class CatalogState {
       invalidSkill(
         `plugin ${JSON.stringify(plugin)}`,
         "name",
-        "a name this plugin has not registered already for the same owner",
+        "a name this plugin has not registered already for the same owner (names that look the same, such as NFC and NFD spellings or look-alike letters, count as one)",
         draft.name,
         "register each skill once, or replace the whole set with requestReload",
       );

@@ -184,7 +184,7 @@ export function checkSkillSet(plugin: string, skills: readonly PluginSkill[]): C
       invalidSkill(
         `skill ${at} of plugin ${name}`,
         "name",
-        "a name unique in the set for its owner",
+        "a name unique in the set for its owner (names that look the same, such as NFC and NFD spellings or look-alike letters, count as one)",
         checked.name,
         "drop or rename the duplicate",
       );
