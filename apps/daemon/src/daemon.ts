@@ -23,7 +23,7 @@ import { buildServer } from "./http/server.js";
 import { CardEmitter } from "./live/card-emitter.js";
 import { announceEntries, LiveJournal } from "./live/live-journal.js";
 import { SessionEvents } from "./live/session-events.js";
-import { type LogSink, pluginLogger } from "./logger.js";
+import { createDaemonLog, type LogSink } from "./logger.js";
 import { ensureOwner } from "./owner-token.js";
 import { isGranted } from "./plugins/call-scope/grants.js";
 import type { PluginHost } from "./plugins/context/plugin-host.js";
@@ -113,11 +113,14 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     ...(options.config === undefined ? {} : { overrides: options.config }),
   });
   const { home, config } = loaded;
+  const log = createDaemonLog({ ...config.log, sink });
   // The model is resolved before anything is written: a bad script or a missing key stops here.
   const modelRuntime = resolveModel(config.model, env, readProviderKeys(home));
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  const coreLog = (message: string) => sink(`[daemon] ${message}`);
-  const store: Store = await openStore(config.store, (message) => sink(`[store] ${message}`));
+  const coreLog = log.area("daemon");
+  const learningLog = log.area("learning");
+  const brainLog = log.area("brain");
+  const store: Store = await openStore(config.store, log.area("store"));
   // From plugin loading on, a start that fails still lets them clean up (plugin.shutdown once).
   let releasePlugins: (() => Promise<unknown>) | undefined;
   let releaseSources: (() => Promise<unknown>) | undefined;
@@ -130,7 +133,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     const skillsOff = new Set(await store.grants.pluginSkillsOff());
     const registry = new PluginRegistry({
       log: coreLog,
-      logger: pluginLogger(sink, "hooks"),
+      logger: log.plugin("hooks"),
       pluginSkillsOff: (userId) => skillsOff.has(userId),
     });
     const events = new SessionEvents();
@@ -151,7 +154,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       promptBox,
       admitsNewWork: () => admits,
       language,
-      logger: (plugin: string) => pluginLogger(sink, plugin),
+      logger: (plugin: string) => log.plugin(plugin),
       skillCatalog: (plugin: string) =>
         hostSkillCatalogControl(registry.skills, plugin, registry.hooks),
       setModel(next: BrainStatusModel) {
@@ -188,7 +191,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       home,
       env,
       catalog: registry.skills,
-      log: (message) => sink(`[skills] ${message}`),
+      log: log.area("skills"),
     });
     releaseSources = () => skillSources.close();
     const learning = new SkillLearning({
@@ -199,7 +202,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
       granted: (access, plugin) => isGranted(access, plugin, registry.grantable.has(plugin)),
       admitsNewWork: () => admits,
       now: systemBrainClock.now,
-      log: (message) => sink(`[learning] ${modelRuntime.redact(message)}`),
+      log: (message) => learningLog(modelRuntime.redact(message)),
     });
     instances = isPostgresStore(store)
       ? await joinInstances(store, {
@@ -210,7 +213,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
             wanted: (sessionId) => events.subscriberCount(sessionId) > 0,
             deliver: (sessionId, entries) => announceEntries(events, sessionId, entries),
           },
-          log: (message) => sink(`[instances] ${message}`),
+          log: log.area("instances"),
         })
       : undefined;
     const models = new SessionModels({
@@ -233,7 +236,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         workspaceRoot,
         clock: systemBrainClock,
         admitsNewWork: () => admits,
-        log: (message) => sink(`[brain] ${modelRuntime.redact(message)}`),
+        log: (message) => brainLog(modelRuntime.redact(message)),
         requests: learning.requestObserver(),
         ...(instances === undefined ? {} : { holds: instances.holds }),
       },
@@ -290,6 +293,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
         allowedHosts: config.server.allowedHosts,
         allowedOrigins: config.server.allowedOrigins,
         bodyLimitBytes: config.server.bodyLimitBytes,
+        logger: log.pino.child({ area: "http" }),
         ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
       },
     );

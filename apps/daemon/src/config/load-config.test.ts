@@ -80,6 +80,25 @@ describe("loadConfig", () => {
     expect(config.server.port).toBe(0);
   });
 
+  test("ELOWEN_LOG_LEVEL and ELOWEN_LOG_FORMAT set the log; a level it does not know is named by its variable", () => {
+    const home = dir();
+    expect(loadConfig({ home, env: {} }).config.log).toEqual({ level: "info", format: "text" });
+    writeFileSync(join(home, "elowen.yaml"), "log: { level: warn }\n");
+    const { config } = loadConfig({
+      home,
+      env: { ELOWEN_LOG_LEVEL: "debug", ELOWEN_LOG_FORMAT: "json" },
+    });
+    expect(config.log).toEqual({ level: "debug", format: "json" });
+    const problems = problemsOf(() =>
+      loadConfig({ home, env: { ELOWEN_LOG_LEVEL: "loud", ELOWEN_LOG_FORMAT: "xml" } }),
+    );
+    expect(problems.map((p) => p.path).sort()).toEqual([
+      "env.ELOWEN_LOG_FORMAT",
+      "env.ELOWEN_LOG_LEVEL",
+    ]);
+    expect(problems.find((p) => p.path === "env.ELOWEN_LOG_LEVEL")?.message).toContain("debug");
+  });
+
   test("the environment wins over the file, which wins over defaults", () => {
     const home = dir();
     writeFileSync(

@@ -35,7 +35,8 @@ export interface LoadedConfig {
  * validates the whole. Reads only: nothing is
  * written. Throws {@link ConfigError} listing every problem by path. Model overrides:
  * `ELOWEN_MODEL_PROVIDER`, `ELOWEN_MODEL`, `ELOWEN_MODEL_BASE_URL`, `ELOWEN_OFFLINE_SCRIPT` (keys
- * are read when the model is resolved, never into the configuration).
+ * are read when the model is resolved, never into the configuration). Logs: `ELOWEN_LOG_LEVEL`,
+ * `ELOWEN_LOG_FORMAT`.
  */
 export function loadConfig(source: ConfigSource = {}): LoadedConfig {
   const env = source.env ?? process.env;
@@ -158,9 +159,15 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, problems: C
   set("ELOWEN_MODEL", "id");
   set("ELOWEN_MODEL_BASE_URL", "baseUrl");
   set("ELOWEN_OFFLINE_SCRIPT", "script");
+  const log: Record<string, unknown> = {};
+  if (env.ELOWEN_LOG_LEVEL !== undefined && env.ELOWEN_LOG_LEVEL !== "")
+    log.level = env.ELOWEN_LOG_LEVEL;
+  if (env.ELOWEN_LOG_FORMAT !== undefined && env.ELOWEN_LOG_FORMAT !== "")
+    log.format = env.ELOWEN_LOG_FORMAT;
   return {
     ...(Object.keys(server).length > 0 ? { server } : {}),
     ...(Object.keys(model).length > 0 ? { model } : {}),
+    ...(Object.keys(log).length > 0 ? { log } : {}),
   };
 }
 
@@ -172,6 +179,8 @@ const ENV_SETTINGS: Readonly<Record<string, string>> = {
   "model.id": "ELOWEN_MODEL",
   "model.baseUrl": "ELOWEN_MODEL_BASE_URL",
   "model.script": "ELOWEN_OFFLINE_SCRIPT",
+  "log.level": "ELOWEN_LOG_LEVEL",
+  "log.format": "ELOWEN_LOG_FORMAT",
 };
 
 /**

@@ -4,6 +4,7 @@ import { BrainConfigSchema } from "../brain/brain-config.js";
 import { ModelConfigSchema } from "../brain/model/model-config.js";
 import { LearningConfigSchema } from "../brain/review/learning-config.js";
 import { normalOrigin } from "../http/origin-check.js";
+import { LOG_FORMATS, LOG_LEVELS } from "../logger.js";
 import { PROMPT_BOX_REPLY_TIMEOUT_MS } from "../plugins/prompt-box/prompt-box-relay.js";
 import { SkillsConfigSchema } from "../skills/skills-config.js";
 
@@ -123,6 +124,14 @@ export const ConfigSchema = z.strictObject({
   brain: BrainConfigSchema,
   learning: LearningConfigSchema,
   skills: SkillsConfigSchema,
+  log: z
+    .strictObject({
+      /** The least severe level written (`ELOWEN_LOG_LEVEL`). */
+      level: z.enum(LOG_LEVELS).default("info"),
+      /** `text` lines for a person, or pino's JSON lines (`ELOWEN_LOG_FORMAT`). */
+      format: z.enum(LOG_FORMATS).default("text"),
+    })
+    .prefault({}),
   shutdown: z
     .strictObject({
       pauseDeadlineMs: z.number().int().min(100).max(120_000).default(DEFAULT_PAUSE_DEADLINE_MS),

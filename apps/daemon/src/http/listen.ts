@@ -8,7 +8,11 @@ import type { FastifyInstance } from "fastify";
  */
 export async function listenOn(app: FastifyInstance, host: string, port: number): Promise<string> {
   try {
-    return await app.listen({ host, port });
+    return await app.listen({
+      host,
+      port,
+      listenTextResolver: (address) => `listening on ${address}`,
+    });
   } catch (error) {
     await app.close().catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code;

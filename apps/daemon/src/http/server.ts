@@ -1,10 +1,11 @@
 import { CORE_VERSION } from "@elowen/plugin-api";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { pluginRoutes } from "../plugins/routes/plugin-routes.js";
 import { installGate } from "./auth.js";
 import { installErrorHandler } from "./error-handler.js";
 import type { HttpContext } from "./http-context.js";
+import { installRequestLog } from "./request-log.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { attachmentRoutes } from "./routes/attachments.js";
 import { commandRoutes } from "./routes/commands.js";
@@ -28,6 +29,8 @@ export interface ServerOptions {
   /** Browser origins besides the daemon's own that may make state-changing requests. */
   readonly allowedOrigins?: readonly string[];
   readonly bodyLimitBytes: number;
+  /** The daemon's pino logger for requests (one line each); none logs nothing. */
+  readonly logger?: FastifyBaseLogger;
   /** The built web client to serve at `/` (same origin as the API); none when absent. */
   readonly webDir?: string;
 }
@@ -41,12 +44,15 @@ export async function buildServer(
   options: ServerOptions,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: false,
+    ...(options.logger === undefined
+      ? { logger: false }
+      : { loggerInstance: options.logger, disableRequestLogging: true }),
     bodyLimit: options.bodyLimitBytes,
     forceCloseConnections: true,
     return503OnClosing: true,
   });
   useZod(app);
+  if (options.logger !== undefined) installRequestLog(app);
   installErrorHandler(app, context.log);
   await app.register(swagger, {
     openapi: {
