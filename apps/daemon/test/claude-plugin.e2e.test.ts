@@ -71,7 +71,7 @@ describe("a Claude Code plugin through a turn with the offline model", () => {
     });
   });
 
-  test("its command expands, its UserPromptSubmit hook adds context, its PreToolUse hooks block one call and fail open on a hanging one, and its agent runs as a sub-agent", async () => {
+  test("its command expands, its UserPromptSubmit hooks add context, its PreToolUse hooks block one call, rewrite another's input and fail open on a hanging one, its PostToolUse hook's reason and context follow the result, and its agent runs as a sub-agent", async () => {
     const session = await t.owner.sessions.create();
     const reply = await t.owner.sessions.submitTurn(session.id, {
       text: "/greet Ada happy",
@@ -86,10 +86,13 @@ describe("a Claude Code plugin through a turn with the offline model", () => {
     expect(JSON.stringify(user?.data)).toContain(
       "Say hello to Ada. The whole request was: Ada happy",
     );
-    const context = branch.filter(
-      (e) => e.kind === "custom" && e.customType === "elowen.turn-context",
+    const context = JSON.stringify(
+      branch
+        .filter((e) => e.kind === "custom" && e.customType === "elowen.submit-context")
+        .map((e) => e.data),
     );
-    expect(JSON.stringify(context.map((e) => e.data))).toContain("ACME-CONTEXT: the user wrote");
+    expect(context).toContain("ACME-CONTEXT: the user wrote");
+    expect(context).toContain("ACME-PLAIN: the guard let this prompt through");
     const results = await toolResults(t, session.id);
     expect(results).toHaveLength(3);
     expect(results).toEqual(
@@ -104,7 +107,17 @@ describe("a Claude Code plugin through a turn with the offline model", () => {
           ],
           true,
         ],
-        ["Survey", [{ type: "text", text: "Oslo: surveyed" }], false],
+        [
+          "Survey",
+          [
+            { type: "text", text: "Oslo harbour: surveyed" },
+            {
+              type: "text",
+              text: 'PostToolUse hook of acme-claude: ACME-POST: survey the quay too\n\nACME-POST-CONTEXT: the result was "Oslo harbour: surveyed"',
+            },
+          ],
+          false,
+        ],
         [
           "acme-claude__reviewer",
           [{ type: "text", text: "Three problems: none, none, none." }],
@@ -125,7 +138,31 @@ describe("a Claude Code plugin through a turn with the offline model", () => {
         (l) => l.includes("PreToolUse hook") && l.includes("hang.mjs") && l.includes("fails open"),
       ),
     ).toBe(true);
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        plugin: "acme-claude",
+        hook: "tools.call.before",
+        outcome: "ok",
+        detail: 'PreToolUse rewrites the input of Survey: {"place":"Oslo harbour","why":"to see"}',
+      }),
+    );
   });
+
+  test.each([
+    ["a JSON decision", "/greet forbidden", "forbidden prompts are not sent"],
+    ["exit code 2 with stderr", "please halt now", "halted by the guard"],
+  ])(
+    "its UserPromptSubmit hook blocks a prompt with %s: the sender reads why, nothing enters the session",
+    async (_, text, reason) => {
+      const session = await t.owner.sessions.create();
+      const reply = await t.owner.sessions.submitTurn(session.id, { text, waitForSettle: true });
+      expect(reply).toEqual({
+        status: "dropped",
+        reason: `acme-claude blocked the prompt: ${reason}`,
+      });
+      expect((await t.owner.sessions.history(session.id)).entries).toEqual([]);
+    },
+  );
 
   test("its skill is in the live catalog", () => {
     const access = {
@@ -143,29 +180,42 @@ describe("a Claude Code plugin through a turn with the offline model", () => {
 });
 
 describe("a Claude Code plugin's hook decisions without the operator's consent", () => {
-  test("are run and audited but not honoured: the call runs and no context reaches the model", async () => {
+  test("are run and audited but not honoured: the prompt is not blocked, the calls run as the model asked, their results stay and no context reaches the model", async () => {
     const { daemon } = await daemonWithAcmeClaude({ "acme-claude": { mutates: [] } });
     try {
       const session = await daemon.owner.sessions.create();
-      await daemon.owner.sessions.submitTurn(session.id, {
-        text: "/greet Ada",
+      const reply = await daemon.owner.sessions.submitTurn(session.id, {
+        text: "/greet forbidden",
         waitForSettle: true,
       });
-      expect(await toolResults(daemon, session.id)).toContainEqual([
-        "Weather",
-        [{ type: "text", text: "Oslo: sunny" }],
-        false,
-      ]);
+      expect(reply).toMatchObject({ status: "settled" });
+      expect(await toolResults(daemon, session.id)).toEqual(
+        expect.arrayContaining([
+          ["Weather", [{ type: "text", text: "Oslo: sunny" }], false],
+          ["Survey", [{ type: "text", text: "Oslo: surveyed" }], false],
+        ]),
+      );
       const branch = await daemon.daemon.host.store.journal.branch(session.id);
       expect(JSON.stringify(branch)).not.toContain("ACME-CONTEXT");
       const audit = (await daemon.owner.hookAudit()).entries;
-      expect(audit).toContainEqual(
-        expect.objectContaining({
-          plugin: "acme-claude",
-          capability: "turnContext",
-          outcome: "dropped",
-        }),
-      );
+      for (const action of ["UserPromptSubmit block", "additionalContext"])
+        expect(audit).toContainEqual(
+          expect.objectContaining({
+            plugin: "acme-claude",
+            capability: "turnContext",
+            action,
+            outcome: "dropped",
+          }),
+        );
+      for (const hook of ["tools.call.before", "tools.call.after"])
+        expect(audit).toContainEqual(
+          expect.objectContaining({
+            plugin: "acme-claude",
+            hook,
+            outcome: "patch-dropped",
+            detail: expect.stringContaining('needs the "tools" capability'),
+          }),
+        );
     } finally {
       await daemon.close();
       rmSync(daemon.home, { recursive: true, force: true });

@@ -2,9 +2,10 @@ import type {
   RunBoundaryPatch,
   RunBoundaryPayload,
   SessionBeforeSpawnPayload,
+  ToolCallAfterPayload,
   ToolCallBeforePayload,
 } from "@elowen/plugin-api";
-import { emitGated, type LifecycleHost } from "./lifecycle-dispatch.js";
+import { emitCollected, emitGated, type LifecycleHost } from "./lifecycle-dispatch.js";
 
 /** The first honoured `denyToolCall` of a `tools.call.before` dispatch. */
 export interface HookDenial {
@@ -22,19 +23,76 @@ export interface RunBoundaryHookPatch {
   readonly patch: RunBoundaryPatch;
 }
 
-/** `tools.call.before`: the first honoured `denyToolCall`; later hooks do not run. */
-export async function firstDenial(
+/** An honoured `updateArgs` of a `tools.call.before` dispatch. */
+export interface HookArgsUpdate {
+  readonly pluginName: string;
+  readonly args: unknown;
+}
+/** What `tools.call.before` decided: a denial, or the arguments the call runs with instead. */
+export interface ToolCallVerdict {
+  readonly denial?: HookDenial;
+  /** The last honoured `updateArgs`; absent when the call is denied or nobody rewrote it. */
+  readonly updatedArgs?: HookArgsUpdate;
+}
+/** An honoured `appendResult` of a `tools.call.after` dispatch. */
+export interface HookResultAppend {
+  readonly pluginName: string;
+  readonly text: string;
+}
+
+/**
+ * `tools.call.before`: the first honoured `denyToolCall` ends it (later hooks do not run);
+ * otherwise the last honoured `updateArgs` (each hook reads the model's arguments) wins.
+ */
+export async function toolCallVerdict(
   host: LifecycleHost,
   payload: ToolCallBeforePayload,
-): Promise<HookDenial | undefined> {
+): Promise<ToolCallVerdict> {
   let denial: HookDenial | undefined;
+  let updatedArgs: HookArgsUpdate | undefined;
   await emitGated(host, "tools.call.before", payload, (entry, patch) => {
+    const update = patch.updateArgs as { args: unknown } | undefined;
+    if (update !== undefined) updatedArgs = { pluginName: entry.pluginName, args: update.args };
     const deny = patch.denyToolCall as { reason: string } | undefined;
     if (deny === undefined) return false;
     denial = { pluginName: entry.pluginName, reason: deny.reason };
     return true;
   });
-  return denial;
+  if (denial !== undefined) return { denial };
+  return updatedArgs === undefined ? {} : { updatedArgs };
+}
+
+/** `tools.call.before`: the first honoured `denyToolCall`; later hooks do not run. */
+export async function firstDenial(
+  host: LifecycleHost,
+  payload: ToolCallBeforePayload,
+): Promise<HookDenial | undefined> {
+  return (await toolCallVerdict(host, payload)).denial;
+}
+
+/**
+ * `tools.call.after`: when a plugin granted `mutates: ["tools"]` has a handler, every handler runs
+ * at once and the caller waits for them (their budget at most) to read each honoured
+ * `appendResult`, in registration order. Otherwise the caller does not wait: it resolves at once
+ * with none, and any patch is dropped and audited as not granted.
+ */
+export async function resultAppends(
+  host: LifecycleHost,
+  payload: ToolCallAfterPayload,
+): Promise<readonly HookResultAppend[]> {
+  const appends: (HookResultAppend & { index: number })[] = [];
+  const dispatch = emitCollected(host, "tools.call.after", payload, (index, entry, patch) => {
+    const append = patch.appendResult as { text: string } | undefined;
+    if (append !== undefined)
+      appends.push({ index, pluginName: entry.pluginName, text: append.text });
+  });
+  const entries = host.entries("tools.call.after");
+  // Nobody can append: the patches are read (and dropped, audited as not granted) without waiting.
+  if (!entries.some((entry) => host.grantsOf(entry.pluginName).includes("tools"))) return [];
+  await dispatch;
+  return appends
+    .sort((a, b) => a.index - b.index)
+    .map(({ pluginName, text }) => ({ pluginName, text }));
 }
 
 /** `brain.session.beforeSpawn`: every hook runs; the first non-empty persona wins. */

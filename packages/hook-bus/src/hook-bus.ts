@@ -16,6 +16,7 @@ import {
   type PluginShutdownPayload,
   type RunBoundaryPayload,
   type SessionBeforeSpawnPayload,
+  type ToolCallAfterPayload,
   type ToolCallBeforePayload,
   type TurnStepInput,
   type TurnStepStream,
@@ -36,7 +37,11 @@ import {
   firstPersona,
   type HookDenial,
   type HookPersona,
+  type HookResultAppend,
   type RunBoundaryHookPatch,
+  resultAppends,
+  type ToolCallVerdict,
+  toolCallVerdict,
 } from "./gated-dispatch.js";
 import { type HookEntry, hookEntry } from "./hook-registration.js";
 import {
@@ -262,6 +267,25 @@ export class HookBus implements ChainDispatcher {
   ): Promise<HookDenial | undefined> {
     if (name !== "tools.call.before") return Promise.reject(unknownHook(name));
     return firstDenial(this.#lifecycle, payload);
+  }
+
+  /**
+   * `tools.call.before`, gated as {@link HookBus.emitBlocking}, with its other decision: when no
+   * hook denies the call, the last `updateArgs` from a plugin granted `mutates: ["tools"]` (each
+   * hook reads the model's arguments). The caller checks the new arguments against the tool.
+   */
+  emitToolCallBefore(payload: ToolCallBeforePayload): Promise<ToolCallVerdict> {
+    return toolCallVerdict(this.#lifecycle, payload);
+  }
+
+  /**
+   * `tools.call.after`: observational (resolves at once with none) unless a plugin granted
+   * `mutates: ["tools"]` has a handler; then every handler runs at once within the hook's budget
+   * and each honoured `appendResult` is returned in registration order, for the caller to add to
+   * the result the model reads.
+   */
+  emitToolCallAfter(payload: ToolCallAfterPayload): Promise<readonly HookResultAppend[]> {
+    return resultAppends(this.#lifecycle, payload);
   }
 
   /**

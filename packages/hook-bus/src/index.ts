@@ -10,7 +10,14 @@ export type { CollectedTurnStep } from "./collect-turn-step.js";
 export { collectTurnStep } from "./collect-turn-step.js";
 export type { HookBusErrorCode } from "./errors.js";
 export { HOOK_BUS_ERROR_CODES, HookBusError } from "./errors.js";
-export type { HookDenial, HookPersona, RunBoundaryHookPatch } from "./gated-dispatch.js";
+export type {
+  HookArgsUpdate,
+  HookDenial,
+  HookPersona,
+  HookResultAppend,
+  RunBoundaryHookPatch,
+  ToolCallVerdict,
+} from "./gated-dispatch.js";
 export { HookBus } from "./hook-bus.js";
 export type { ShutdownReport } from "./lifecycle-dispatch.js";
 export type { QuarantinedPlugin } from "./quarantine.js";

@@ -101,6 +101,38 @@ export function emitObservational(
 }
 
 /**
+ * Concurrent gated dispatch: every handler at once under one deadline, like the observational
+ * one, but each patch is read against the hook's shape and the plugin's grants; `visit` sees each
+ * honoured patch with its handler's registration index. Resolves when all settled or the budget
+ * is spent.
+ */
+export function emitCollected(
+  host: LifecycleHost,
+  name: HookName,
+  payload: unknown,
+  visit: (index: number, entry: HookEntry, patch: Readonly<Record<string, unknown>>) => void,
+): Promise<void> {
+  const entries = host.entries(name);
+  const batch = new HookBatch(
+    host.clock,
+    host.queue,
+    entries,
+    hookBudgetMs(name),
+    (i, outcome, value, ms, at) => {
+      const entry = entries[i] as HookEntry;
+      const read =
+        outcome === "ok"
+          ? readHookResult(name, value, host.grantsOf(entry.pluginName), true)
+          : undefined;
+      record(host, entry, name, outcome, value, ms, read, at);
+      if (read?.patch !== undefined) visit(i, entry, read.patch);
+    },
+    blockedBy(host, entries, name),
+  );
+  return batch.start(name, frozenCopy(payload));
+}
+
+/**
  * Gated dispatch: one handler at a time in registration order, each under its own budget, each
  * reading the payload as the host built it (a frozen deep copy). `visit`
  * sees each honoured patch and returns true to stop (later handlers do not run).

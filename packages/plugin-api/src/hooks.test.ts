@@ -48,6 +48,7 @@ describe("hook names", () => {
       "brain.session.beforeSpawn": "prompt",
       "brain.run.beforeSettle": "runBoundary",
       "tools.call.before": "tools",
+      "tools.call.after": "tools",
     });
   });
 
@@ -56,6 +57,18 @@ describe("hook names", () => {
     expect(
       HOOK_PATCH_SCHEMAS["tools.call.before"].safeParse({ denyToolCall: { reason: "no" } }).success,
     ).toBe(true);
+    expect(
+      HOOK_PATCH_SCHEMAS["tools.call.before"].safeParse({
+        updateArgs: { args: { city: "Bergen" } },
+      }).success,
+    ).toBe(true);
+    expect(
+      HOOK_PATCH_SCHEMAS["tools.call.after"].safeParse({ appendResult: { text: "look again" } })
+        .success,
+    ).toBe(true);
+    expect(
+      HOOK_PATCH_SCHEMAS["tools.call.after"].safeParse({ appendResult: { text: "" } }).success,
+    ).toBe(false);
     expect(
       HOOK_PATCH_SCHEMAS["brain.run.beforeSettle"].safeParse({
         boundary: { entries: [{ kind: "message", text: "hi" }], continue: true },

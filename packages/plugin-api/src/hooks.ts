@@ -109,13 +109,33 @@ export const DenyToolCallSchema = z.strictObject({ reason: z.string().min(1).max
 /** `denyToolCall` patch. */
 export type DenyToolCall = z.infer<typeof DenyToolCallSchema>;
 
+/**
+ * `updateArgs` patch: the call runs with these arguments instead of the model's, checked against
+ * the tool's schema again (a rewrite that fails the check fails the call).
+ */
+export const UpdateArgsSchema = z.strictObject({ args: z.unknown() });
+/** `updateArgs` patch. */
+export type UpdateArgs = z.infer<typeof UpdateArgsSchema>;
+
+/** The most characters an `appendResult` patch adds to a tool's result (ours). */
+export const APPEND_RESULT_MAX_CHARS = 10000;
+/** `appendResult` patch: text the model reads after a tool's result, in the same result. */
+export const AppendResultSchema = z.strictObject({
+  text: z.string().min(1).max(APPEND_RESULT_MAX_CHARS),
+});
+/** `appendResult` patch. */
+export type AppendResult = z.infer<typeof AppendResultSchema>;
+
 /** The patch each hook may return, and the capability (`mutates`) that honours it. */
 export interface HookPatches {
   "brain.session.beforeSpawn": { readonly persona?: string };
   "brain.session.afterSpawn": never;
   "brain.run.beforeSettle": { readonly boundary?: RunBoundaryPatch };
-  "tools.call.before": { readonly denyToolCall?: DenyToolCall };
-  "tools.call.after": never;
+  "tools.call.before": {
+    readonly denyToolCall?: DenyToolCall;
+    readonly updateArgs?: UpdateArgs;
+  };
+  "tools.call.after": { readonly appendResult?: AppendResult };
   "plugin.shutdown": never;
 }
 
@@ -123,7 +143,11 @@ export interface HookPatches {
 export const HOOK_PATCH_SCHEMAS = {
   "brain.session.beforeSpawn": z.strictObject({ persona: z.string().max(20000).optional() }),
   "brain.run.beforeSettle": z.strictObject({ boundary: RunBoundaryPatchSchema.optional() }),
-  "tools.call.before": z.strictObject({ denyToolCall: DenyToolCallSchema.optional() }),
+  "tools.call.before": z.strictObject({
+    denyToolCall: DenyToolCallSchema.optional(),
+    updateArgs: UpdateArgsSchema.optional(),
+  }),
+  "tools.call.after": z.strictObject({ appendResult: AppendResultSchema.optional() }),
 } as const;
 
 /** The capability each mutating hook's patch needs (seed 000, Hooks). */
@@ -131,6 +155,7 @@ export const HOOK_PATCH_CAPABILITY = {
   "brain.session.beforeSpawn": "prompt",
   "brain.run.beforeSettle": "runBoundary",
   "tools.call.before": "tools",
+  "tools.call.after": "tools",
 } as const;
 
 /** What a hook handler may return. Observers return nothing. */

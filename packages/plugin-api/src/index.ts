@@ -266,6 +266,7 @@ export {
   USAGE_UNITS,
 } from "./events/turn.js";
 export type {
+  AppendResult,
   DenyToolCall,
   HookContext,
   HookName,
@@ -279,8 +280,11 @@ export type {
   SessionKind,
   ToolCallAfterPayload,
   ToolCallBeforePayload,
+  UpdateArgs,
 } from "./hooks.js";
 export {
+  APPEND_RESULT_MAX_CHARS,
+  AppendResultSchema,
   DenyToolCallSchema,
   HOOK_NAMES,
   HOOK_PATCH_CAPABILITY,
@@ -288,6 +292,7 @@ export {
   RETIRED_HOOK_NAMES,
   retiredHookReplacement,
   SESSION_KINDS,
+  UpdateArgsSchema,
 } from "./hooks.js";
 export {
   CONTEXT_CLEARED_ENTRY,

@@ -31,10 +31,12 @@ function textOf(result: ToolResult): string {
 
 /**
  * The one path every tool call takes, direct or nested (seed 000): argument check →
- * `tools.call.before` (a `denyToolCall` from a plugin granted `mutates: ["tools"]` refuses it) →
- * the permission gate (a tool that asks: `once | always | deny | expired`, recorded first in the
- * result's `questionAnswer`) → execute in the turn's scope (a throw becomes an error result, an
- * approved one still carrying its approval) → `tools.call.after`. Never rejects.
+ * `tools.call.before` (a `denyToolCall` from a plugin granted `mutates: ["tools"]` refuses it; its
+ * `updateArgs` replaces the arguments, checked again) → the permission gate (a tool that asks:
+ * `once | always | deny | expired`, recorded first in the result's `questionAnswer`) → execute in
+ * the turn's scope (a throw becomes an error result, an approved one still carrying its approval)
+ * → `tools.call.after` (an `appendResult` from a plugin granted `tools` is added to the result).
+ * Never rejects.
  */
 export async function gatedCall(
   scope: ToolScope,
@@ -43,18 +45,28 @@ export async function gatedCall(
 ): Promise<ToolResult> {
   const checked = tool.check(request.args);
   if (!checked.ok) return errorResult(checked.message);
-  const args = checked.value;
   const base = {
     sessionId: scope.sessionId,
     toolCallId: request.callId,
     toolName: tool.name,
-    args,
+    args: checked.value,
     nested: request.nested,
     ...(scope.agentId === undefined ? {} : { agentId: scope.agentId }),
   };
-  const denial = await scope.hooks.emitBlocking("tools.call.before", base);
-  if (denial)
-    return errorResult(`${tool.name} was denied by ${denial.pluginName}: ${denial.reason}`);
+  const verdict = await scope.hooks.emitToolCallBefore(base);
+  if (verdict.denial)
+    return errorResult(
+      `${tool.name} was denied by ${verdict.denial.pluginName}: ${verdict.denial.reason}`,
+    );
+  let args = checked.value;
+  if (verdict.updatedArgs !== undefined) {
+    const rewritten = tool.check(verdict.updatedArgs.args);
+    if (!rewritten.ok)
+      return errorResult(
+        `${tool.name}: the arguments ${verdict.updatedArgs.pluginName} rewrote are not valid: ${rewritten.message}`,
+      );
+    args = rewritten.value;
+  }
   const started = scope.monotonic();
   const execute = () => runTool(scope, tool, args, request);
   let result: ToolResult;
@@ -68,17 +80,21 @@ export async function gatedCall(
       result = errorResult(errorMessage(error));
     }
   }
-  // Observational: its handlers run concurrently within their budget and cannot change the result,
-  // so the turn does not wait for them.
-  void scope.hooks.emit(
-    "tools.call.after",
+  // Observational unless a plugin granted `tools` listens: then its `appendResult` is read by the
+  // model after the result, and the turn waits for the handlers (their budget at most).
+  const appends = await scope.hooks.emitToolCallAfter(
     Object.assign({}, base, {
+      args,
       isError: result.isError === true,
       durationMs: scope.monotonic() - started,
       text: textOf(result),
     }),
   );
-  return result;
+  if (appends.length === 0) return result;
+  return {
+    ...result,
+    content: [...result.content, ...appends.map((a) => ({ type: "text" as const, text: a.text }))],
+  };
 }
 
 async function decide(

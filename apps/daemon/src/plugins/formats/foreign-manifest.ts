@@ -8,10 +8,10 @@ import {
 import type { ForeignPlugin, MappedHookEvent } from "./foreign-plugin.js";
 
 /**
- * The capability a hook event's decision needs (seed 000, Hooks): a PreToolUse denial needs
- * `tools`, context added at UserPromptSubmit or SessionStart (or a blocked prompt) needs
- * `turnContext`, a Stop/SubagentStop block (one more run) needs `runBoundary`. PostToolUse and
- * SessionEnd only observe.
+ * The capability a hook event's decision needs (seed 000, Hooks): a PreToolUse denial or
+ * `updatedInput` and a PostToolUse block or context need `tools`, context added at
+ * UserPromptSubmit or SessionStart (or a blocked prompt) needs `turnContext`, a Stop/SubagentStop
+ * block (one more run) needs `runBoundary`. SessionEnd only observes.
  */
 export const HOOK_EVENT_CAPABILITY: Readonly<Record<MappedHookEvent, PluginMutation | undefined>> =
   {
@@ -20,7 +20,7 @@ export const HOOK_EVENT_CAPABILITY: Readonly<Record<MappedHookEvent, PluginMutat
     SessionStart: "turnContext",
     Stop: "runBoundary",
     SubagentStop: "runBoundary",
-    PostToolUse: undefined,
+    PostToolUse: "tools",
     SessionEnd: undefined,
   };
 

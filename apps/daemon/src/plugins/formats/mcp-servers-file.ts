@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { writeJsonAtomic } from "@elowen/plugin-shared/atomicJson";
@@ -37,4 +37,30 @@ export async function writeMcpServersFile(home: string, foreign: ForeignPlugin):
 /** Removes a plugin's `mcp.d` file (its servers stop); nothing when there is none. */
 export function removeMcpServersFile(home: string, pluginName: string): void {
   rmSync(mcpServersFile(home, pluginName), { force: true });
+}
+
+/**
+ * Removes every `mcp.d` file a plugin wrote (one with a `plugin` name) whose plugin `keeps` does
+ * not hold: a plugin gone from `plugins.dirs`, removed while the daemon was down, disabled or
+ * refused. Files without a `plugin` name are the operator's and stay. Never throws: a file that
+ * cannot be read or removed stays.
+ */
+export function sweepMcpServersFiles(home: string, keeps: (pluginName: string) => boolean): void {
+  const dir = join(home, "mcp.d");
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(".json"));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = join(dir, name);
+    try {
+      const { plugin } = JSON.parse(readFileSync(file, "utf8")) as { plugin?: unknown };
+      if (typeof plugin === "string" && mcpServersFile(home, plugin) === file && !keeps(plugin))
+        rmSync(file, { force: true });
+    } catch {
+      // Not ours to judge: unreadable or not JSON.
+    }
+  }
 }

@@ -13,7 +13,11 @@ import {
 } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { PluginHost } from "../context/plugin-host.js";
-import { removeMcpServersFile, writeMcpServersFile } from "../formats/mcp-servers-file.js";
+import {
+  removeMcpServersFile,
+  sweepMcpServersFiles,
+  writeMcpServersFile,
+} from "../formats/mcp-servers-file.js";
 import { browserBundleFile } from "../ui/browser-bundle.js";
 import { BUNDLED_PLUGIN_CONSENT } from "./bundled-consent.js";
 import type { PluginCandidate } from "./discover.js";
@@ -41,7 +45,7 @@ export interface LoadOptions {
  * disabled, its declared core range / shared API / UI API or its plugin-api peer range is unmet
  * (both versions named), its module has no
  * `register`, or `register` throws or times out. A refused plugin leaves no registration behind
- * and never stops the daemon.
+ * and never stops the daemon. Then the `mcp.d` files of plugins no longer loaded are swept.
  */
 export async function loadPlugins(
   candidates: readonly PluginCandidate[],
@@ -55,6 +59,10 @@ export async function loadPlugins(
     const log = host.logger(state.name);
     if (state.state === "refused") log.warn(`plugin refused: ${state.reason}`);
   }
+  // A plugin that wrote MCP servers and is no longer loaded (gone from plugins.dirs, removed,
+  // disabled) leaves no servers behind: the MCP client follows mcp.d live.
+  const loaded = new Set(states.filter((s) => s.state === "loaded").map((s) => s.name));
+  sweepMcpServersFiles(options.home, (name) => loaded.has(name));
   return states;
 }
 

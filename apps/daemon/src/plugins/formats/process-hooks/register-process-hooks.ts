@@ -1,40 +1,25 @@
 import {
+  APPEND_RESULT_MAX_CHARS,
   HOOK_BUDGETS_MS,
   HOOK_DEFAULT_BUDGET_MS,
-  type PluginContext,
-  type PluginMutation,
 } from "@elowen/plugin-api";
-import type { ForeignHook, ForeignPlugin, MappedHookEvent } from "../foreign-plugin.js";
-import { type HookDecision, readHookDecision } from "./hook-decision.js";
-import { runHookProcess } from "./run-hook-process.js";
+import type { ForeignHook, MappedHookEvent } from "../foreign-plugin.js";
+import { registerPromptSubmitHooks, registerSessionStartHooks } from "./context-hooks.js";
+import { hookInput as base, type HookSet, runOne } from "./hook-run.js";
 
 /** The most bytes of a Stop hook's reason that go to the model (RUN_BOUNDARY's message cap). */
 const STOP_REASON_MAX_CHARS = 1000;
 /** The most characters of a denial reason (DenyToolCallSchema's cap). */
 const DENY_REASON_MAX_CHARS = 2000;
 
-/** What process hooks need from the host. */
-export interface ProcessHookHost {
-  /** The folder hooks run in and see as `cwd` and `CLAUDE_PROJECT_DIR`. */
-  readonly cwd: string;
-  /** Records a decision dropped because the operator did not grant its capability. */
-  readonly dropped: (plugin: string, capability: PluginMutation, action: string) => void;
-}
-
-/** A foreign plugin's hooks with what they are granted. */
-interface HookSet {
-  readonly plugin: ForeignPlugin;
-  readonly granted: ReadonlySet<PluginMutation>;
-  readonly host: ProcessHookHost;
-  readonly ctx: PluginContext;
-}
-
 /**
  * Registers a Claude Code plugin's command hooks at our lifecycle points: PreToolUse on
- * `tools.call.before` (a block denies the call, with `tools`), PostToolUse on `tools.call.after`,
- * Stop / SubagentStop on `brain.run.beforeSettle` (a block asks for one more run, with
- * `runBoundary`), SessionStart on `brain.session.afterSpawn` and UserPromptSubmit on the turn's
- * context (their context reaches the model with `turnContext`), SessionEnd on `plugin.shutdown`.
+ * `tools.call.before` (a block denies the call, `updatedInput` replaces its arguments, with
+ * `tools`), PostToolUse on `tools.call.after` (a block's reason and `additionalContext` follow the
+ * result the model reads, with `tools`), Stop / SubagentStop on `brain.run.beforeSettle` (a block
+ * asks for one more run, with `runBoundary`), SessionStart on `brain.session.afterSpawn` and
+ * UserPromptSubmit on `prompt.submit` (a block drops the prompt, context reaches the model, with
+ * `turnContext`), SessionEnd on `plugin.shutdown`.
  * Each process runs under the point's budget (and its own `timeout` when shorter), is killed when
  * it is spent, and fails open; the hook bus audits each run and drops ungranted patches.
  */
@@ -59,8 +44,8 @@ export function registerProcessHooks(set: HookSet): void {
           };
         if (decision.updatedInput !== undefined)
           return {
-            audit:
-              "PreToolUse updatedInput is not honoured: tools.call.before cannot rewrite arguments",
+            patch: { updateArgs: { args: decision.updatedInput } },
+            audit: `PreToolUse rewrites the input of ${payload.toolName}: ${clip(JSON.stringify(decision.updatedInput))}`,
           };
         return decision.failure === undefined
           ? undefined
@@ -79,18 +64,31 @@ export function registerProcessHooks(set: HookSet): void {
           tool_input: payload.args,
           tool_response: { text: payload.text, isError: payload.isError },
         });
-        const unhonoured = decision.block ?? decision.additionalContext;
-        return unhonoured === undefined
-          ? decision.failure === undefined
+        const text = [decision.block, decision.additionalContext]
+          .filter((t): t is string => t !== undefined)
+          .join("\n\n");
+        if (text === "")
+          return decision.failure === undefined
             ? undefined
-            : { audit: `PostToolUse ${decision.failure}` }
-          : { audit: "PostToolUse decisions are not honoured: the tool already ran" };
+            : { audit: `PostToolUse ${decision.failure}` };
+        return {
+          patch: {
+            appendResult: {
+              text: `${hook.event} hook of ${set.plugin.name}: ${text}`.slice(
+                0,
+                APPEND_RESULT_MAX_CHARS,
+              ),
+            },
+          },
+          audit: `PostToolUse ${decision.block === undefined ? "adds context to" : "blocks"} the result of ${payload.toolName}`,
+        };
       },
     });
   }
   registerStopHooks(set, byEvent("Stop"), false);
   registerStopHooks(set, byEvent("SubagentStop"), true);
-  registerContextHooks(set, byEvent("SessionStart"), byEvent("UserPromptSubmit"));
+  registerSessionStartHooks(set, byEvent("SessionStart"));
+  registerPromptSubmitHooks(set, byEvent("UserPromptSubmit"));
   for (const hook of byEvent("SessionEnd")) {
     ctx.registerHook({
       name: "plugin.shutdown",
@@ -135,93 +133,10 @@ function registerStopHooks(set: HookSet, hooks: readonly ForeignHook[], subagent
   }
 }
 
-/**
- * SessionStart runs when a session is spawned and keeps its context for the session's next turn;
- * UserPromptSubmit runs as the turn's context is composed. Both reach the model after the user's
- * words, only with `turnContext` granted (else they are audited as dropped). A block from
- * UserPromptSubmit is not honoured: the prompt was accepted before context is composed.
- */
-function registerContextHooks(
-  set: HookSet,
-  sessionStart: readonly ForeignHook[],
-  promptSubmit: readonly ForeignHook[],
-): void {
-  const { ctx, plugin, granted, host } = set;
-  const pending = new Map<string, string[]>();
-  const keep = (sessionId: string, text: string | undefined) => {
-    if (text === undefined) return;
-    if (!granted.has("turnContext"))
-      return host.dropped(plugin.name, "turnContext", "additionalContext");
-    pending.set(sessionId, [...(pending.get(sessionId) ?? []), text]);
-  };
-  for (const hook of sessionStart) {
-    ctx.registerHook({
-      name: "brain.session.afterSpawn",
-      run: async (payload, { signal }) => {
-        const decision = await runOne(set, hook, signal, HOOK_DEFAULT_BUDGET_MS, {
-          ...base(set, payload.sessionId, hook.event),
-          source: "startup",
-        });
-        keep(payload.sessionId, decision.additionalContext);
-        return decision.failure === undefined
-          ? undefined
-          : { audit: `SessionStart ${decision.failure}` };
-      },
-    });
-  }
-  if (sessionStart.length === 0 && promptSubmit.length === 0) return;
-  ctx.registerTurnContext(async ({ sessionId, text, signal }) => {
-    const decisions = await Promise.all(
-      promptSubmit.map((hook) =>
-        runOne(set, hook, signal, HOOK_DEFAULT_BUDGET_MS, {
-          ...base(set, sessionId, hook.event),
-          prompt: text,
-        }),
-      ),
-    );
-    for (const decision of decisions) {
-      if (decision.failure) ctx.log.warn(`UserPromptSubmit hook ${decision.failure}`);
-      if (decision.block)
-        ctx.log.warn(
-          `UserPromptSubmit block is not honoured (the prompt was accepted): ${decision.block}`,
-        );
-      keep(sessionId, decision.additionalContext);
-    }
-    const texts = pending.get(sessionId) ?? [];
-    pending.delete(sessionId);
-    return texts.length === 0 ? undefined : { text: texts.join("\n\n"), placement: "after-user" };
-  });
+function clip(text: string | undefined): string {
+  return text === undefined || text.length <= 200 ? String(text) : `${text.slice(0, 200)}…`;
 }
 
 function matches(hook: ForeignHook, toolName: string): boolean {
   return hook.matcher === undefined || new RegExp(`^(?:${hook.matcher})$`).test(toolName);
-}
-
-function base(set: HookSet, sessionId: string, event: MappedHookEvent) {
-  return { session_id: sessionId, transcript_path: "", cwd: set.host.cwd, hook_event_name: event };
-}
-
-async function runOne(
-  set: HookSet,
-  hook: ForeignHook,
-  signal: AbortSignal,
-  budgetMs: number,
-  input: Record<string, unknown>,
-): Promise<HookDecision> {
-  const own = hook.timeoutSeconds === undefined ? budgetMs : hook.timeoutSeconds * 1000;
-  const result = await runHookProcess({
-    command: hook.command,
-    input,
-    cwd: set.host.cwd,
-    env: { CLAUDE_PLUGIN_ROOT: set.plugin.dir, CLAUDE_PROJECT_DIR: set.host.cwd },
-    timeoutMs: Math.min(own, budgetMs),
-    signal,
-  });
-  const decision = readHookDecision(
-    result,
-    hook.event === "UserPromptSubmit" || hook.event === "SessionStart",
-  );
-  if (decision.failure)
-    set.ctx.log.warn(`${hook.event} hook "${hook.command}" ${decision.failure}; it fails open`);
-  return decision;
 }
