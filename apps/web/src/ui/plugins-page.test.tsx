@@ -10,7 +10,7 @@ import { PluginsPage } from "./plugins-page.js";
 
 // A daemon with every bundled plugin starts slowly on a busy machine.
 vi.setConfig({ hookTimeout: 120_000 });
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 30_000 });
 const suite = componentSuite();
 
 /** A copy of the install-kit fixture the test may edit (a new version asking for more). */

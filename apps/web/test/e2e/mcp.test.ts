@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startEverythingHttp } from "./everything.js";
 import { openApp, screenshot, unnamedControls, webSuite } from "./harness.js";
 
+// A daemon with every bundled plugin and a browser start slowly on a busy machine.
+vi.setConfig({ hookTimeout: 120_000 });
 const suite = webSuite();
 let everything: Awaited<ReturnType<typeof startEverythingHttp>> | undefined;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { openApp, screenshot, unnamedControls, webSuite } from "./harness.js";
 
 const INSTALL_KIT = join(import.meta.dirname, "..", "fixtures", "plugins", "install-kit");
 
+// A daemon with every bundled plugin and a browser start slowly on a busy machine.
+vi.setConfig({ hookTimeout: 120_000 });
 const suite = webSuite();
 
 describe("the Plugins page in Chromium against the daemon's /admin/plugins routes", () => {
