@@ -20,15 +20,15 @@ describe("the MCP settings in Chromium against the MCP plugin's routes", () => {
     await page.getByRole("button", { name: "Add a server" }).click();
     const form = page.getByRole("form", { name: "Add an MCP server" });
     expect(await form.getByLabel("Command").count()).toBe(0);
-    await form.getByLabel("Name").fill("everything");
+    await form.getByLabel("Name", { exact: true }).fill("everything");
     // A refusal names its field, beside it, and the form keeps what was typed.
-    await form.getByLabel("URL").fill("ftp://127.0.0.1/mcp");
+    await form.getByLabel("URL", { exact: true }).fill("ftp://127.0.0.1/mcp");
     await form.getByRole("button", { name: "Add" }).click();
     await expect
       .poll(() => page.locator("#mcp-add-url-error").textContent())
       .toBe("url: an http(s) URL");
-    expect(await form.getByLabel("Name").inputValue()).toBe("everything");
-    await form.getByLabel("URL").fill(everything?.url ?? "");
+    expect(await form.getByLabel("Name", { exact: true }).inputValue()).toBe("everything");
+    await form.getByLabel("URL", { exact: true }).fill(everything?.url ?? "");
     await form.getByRole("button", { name: "Add" }).click();
     await page
       .getByRole("status")
