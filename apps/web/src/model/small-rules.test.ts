@@ -123,6 +123,8 @@ describe("routes", () => {
     [`#/s/s_${"a".repeat(20)}`, { page: "chat", sessionId: `s_${"a".repeat(20)}` }],
     ["#/skills", { page: "skills" }],
     ["#/status", { page: "status" }],
+    ["#/mcp", { page: "mcp" }],
+    ["#/plugins", { page: "plugins" }],
     ["#/plugins/%40acme%2Fnotes", { page: "plugin", plugin: "@acme/notes" }],
     ["#/plugins/%40acme%2Fnotes/main", { page: "plugin", plugin: "@acme/notes", view: "main" }],
   ])("reads %s and writes it back", (hash, route) => {

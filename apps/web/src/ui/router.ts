@@ -1,9 +1,14 @@
 import { useEffect, useState } from "preact/hooks";
 
-/** Where the app is: a session's chat, the Skills settings, the status page, or a plugin view. */
+/**
+ * Where the app is: a session's chat, the Skills or MCP settings, the status page, the owner's
+ * Plugins page, or a plugin view.
+ */
 export type Route =
   | { readonly page: "chat"; readonly sessionId?: string }
   | { readonly page: "skills" }
+  | { readonly page: "mcp" }
+  | { readonly page: "plugins" }
   | { readonly page: "status" }
   | { readonly page: "plugin"; readonly plugin: string; readonly view?: string };
 
@@ -19,6 +24,8 @@ export function parseRoute(hash: string): Route {
   if (session?.[1]) return { page: "chat", sessionId: session[1] };
   if (hash === "#/skills") return { page: "skills" };
   if (hash === "#/status") return { page: "status" };
+  if (hash === "#/mcp") return { page: "mcp" };
+  if (hash === "#/plugins") return { page: "plugins" };
   const plugin = PLUGIN.exec(hash);
   if (plugin?.[1])
     return {

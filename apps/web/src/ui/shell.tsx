@@ -2,7 +2,9 @@ import { useEffect, useState } from "preact/hooks";
 import { Alert } from "./alert.js";
 import { useApp } from "./app-context.js";
 import { ChatView, type ChatViewOptions } from "./chat-view.js";
+import { McpSettings } from "./mcp-settings.js";
 import { PluginView } from "./plugin-view.js";
+import { PluginsPage } from "./plugins-page.js";
 import { type Route, routeHref, useRoute } from "./router.js";
 import { SessionList } from "./session-list.js";
 import { SkillsSettings } from "./skills-settings.js";
@@ -77,6 +79,14 @@ function TopBar(props: {
         <a href="#/skills" aria-current={current("skills")}>
           Skills
         </a>
+        <a href="#/mcp" aria-current={current("mcp")}>
+          MCP
+        </a>
+        {me.account.role === "owner" && (
+          <a href="#/plugins" aria-current={current("plugins")}>
+            Plugins
+          </a>
+        )}
         <a href="#/status" aria-current={current("status")} class="status-link">
           Status
         </a>
@@ -109,6 +119,10 @@ function Page({
   switch (route.page) {
     case "skills":
       return <SkillsSettings />;
+    case "mcp":
+      return <McpSettings />;
+    case "plugins":
+      return <PluginsPage />;
     case "status":
       return <StatusRail />;
     case "plugin": {

@@ -4,7 +4,8 @@ import { useEffect, useState } from "preact/hooks";
 import { Alert, failureText } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
 
-const AUTH_TEXT: Record<PluginMcpAuthState, string> = {
+/** How an MCP server's sign-in state reads. */
+export const AUTH_TEXT: Record<PluginMcpAuthState, string> = {
   none: "no sign-in needed",
   "signed-in": "signed in",
   "needs-sign-in": "needs sign-in",
