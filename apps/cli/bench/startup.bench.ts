@@ -7,7 +7,8 @@ import { record } from "@elowen/bench";
 // Start-up a person feels (issue 22): `elowen --help`, the chat's first screen with a daemon
 // running, and `elowen daemon` answering /health after spawn with the bundled plugins. Each is
 // the median of several runs, with a bare `node` process (or a bare Fastify server) as the peer.
-const bin = join(import.meta.dirname, "..", "dist", "bin.js");
+// The real bin, as a person runs it (it imports dist/bin.js).
+const bin = join(import.meta.dirname, "..", "bin", "elowen.js");
 const RUNS = 7;
 
 function median(values: readonly number[]): number {

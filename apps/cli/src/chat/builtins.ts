@@ -3,6 +3,7 @@ import { formatTimestamp } from "../cli/table.js";
 import type { ChatScreen } from "../tui/chat-screen.js";
 import type { CatalogCommand } from "./catalog-command.js";
 import type { ChatSession } from "./chat-session.js";
+import { chooseLogin } from "./login-picker.js";
 import type { PickerFlow } from "./picker-flow.js";
 
 /** What a builtin command needs. */
@@ -10,11 +11,14 @@ export interface BuiltinContext {
   readonly session: ChatSession;
   readonly screen: ChatScreen;
   readonly pickers: PickerFlow;
+  /** The data directory a local daemon reads provider keys from (/login writes there). */
+  readonly home?: string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
  * Runs core's builtin commands locally (mechanism `builtin`): /help, /new, /sessions, /rename,
- * /status, /model, /cancel. None creates a model turn.
+ * /status, /model, /cancel, and this terminal's own /login. None creates a model turn.
  */
 export async function runBuiltin(
   command: CatalogCommand,
@@ -77,6 +81,10 @@ export async function runBuiltin(
     }
     case "model":
       return chooseModel(args.trim(), context);
+    case "login":
+      if (context.home === undefined)
+        return notice("/login needs the data directory; run `elowen login <provider>` instead.");
+      return chooseLogin(args.trim(), { ...context, home: context.home, env: context.env ?? {} });
     case "cancel":
       if (!session.activity.running) return notice("No turn is running.");
       return session.abort();

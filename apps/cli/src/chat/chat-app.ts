@@ -23,6 +23,8 @@ export interface ChatOptions {
   readonly openUrl?: (url: string) => void;
   /** The clock live elapsed times are computed with (epoch ms). */
   readonly clock?: () => number;
+  /** The data directory a local daemon reads provider keys from (/login stores them there). */
+  readonly home?: string;
   /** The directory file-path completion starts from. */
   readonly cwd?: string;
 }
@@ -77,10 +79,15 @@ export class ChatApp {
       options.cwd ?? process.cwd(),
     );
     const env = options.env ?? process.env;
-    this.controller = new ChatController(this.session, this.screen, {
-      unavailable: browserUnavailable(env),
-      open: options.openUrl ?? systemBrowserOpener(),
-    });
+    this.controller = new ChatController(
+      this.session,
+      this.screen,
+      {
+        unavailable: browserUnavailable(env),
+        open: options.openUrl ?? systemBrowserOpener(),
+      },
+      { ...(options.home === undefined ? {} : { home: options.home }), env },
+    );
     this.tui.addChild(this.screen);
     this.tui.setFocus(this.screen);
   }

@@ -21,6 +21,10 @@ export class ChatController {
     readonly session: ChatSession,
     readonly screen: ChatScreen,
     opener: UrlOpener,
+    readonly local: {
+      readonly home?: string;
+      readonly env?: Readonly<Record<string, string | undefined>>;
+    } = {},
   ) {
     this.pickers = new PickerFlow(session, screen, opener);
   }
@@ -37,6 +41,7 @@ export class ChatController {
           session: this.session,
           screen: this.screen,
           pickers: this.pickers,
+          ...this.local,
         }).catch(failed);
         return;
       case "picker":
@@ -92,7 +97,7 @@ export class ChatController {
   /** Keeps the dialog in step with the session: an open question or permission prompt holds the keys (a picker waits behind it). */
   syncDialogs(): void {
     const current = this.screen.dialog;
-    if (current && current.kind !== "picker") {
+    if (current && (current.kind === "question" || current.kind === "permission")) {
       const open =
         current.kind === "question"
           ? this.session.questions.has(current.id)
@@ -104,7 +109,8 @@ export class ChatController {
     const permission = this.session.permissions.values().next().value;
     const question = this.session.questions.values().next().value;
     if (!permission && !question) return;
-    if (this.screen.dialog?.kind === "picker") this.#stashedPicker = this.screen.dialog;
+    if (this.screen.dialog?.kind === "picker" || this.screen.dialog?.kind === "secret")
+      this.#stashedPicker = this.screen.dialog;
     if (permission) {
       const dialog = permissionDialog(permission, this.screen.clock);
       dialog.onDone = ([answer]) => {

@@ -12,7 +12,11 @@ import type { Notice } from "../tui/notice.js";
 import { HttpPromptBoxChains } from "./box-channel.js";
 import type { CatalogCommand } from "./catalog-command.js";
 import { loadHistory } from "./history-loader.js";
+import { LOGIN_COMMAND } from "./login-picker.js";
 import { SessionView } from "./session-view.js";
+
+/** The commands this terminal runs itself, listed after the daemon's catalog. */
+const TERMINAL_COMMANDS: readonly CatalogCommand[] = [LOGIN_COMMAND];
 
 /** What a chat session tells its screen. */
 export interface ChatSessionEvents {
@@ -116,7 +120,12 @@ export class ChatSession extends SessionView {
   /** Reads the command catalog for the terminal (`chatCommands('cli')`). */
   async refreshCommands(): Promise<void> {
     try {
-      this.commands = (await this.client.commands("cli")).commands;
+      const { commands } = await this.client.commands("cli");
+      // The terminal's own commands follow the daemon's (a daemon command of the same name wins).
+      this.commands = [
+        ...commands,
+        ...TERMINAL_COMMANDS.filter((c) => !commands.some((d) => d.name === c.name)),
+      ];
       this.catalogGeneration += 1;
     } catch (error) {
       this.#events.notice({

@@ -59,6 +59,7 @@ export async function runChat(context: CliContext): Promise<number> {
       baseUrl: connection.url,
       terminal: io.terminal ?? new FullscreenTerminal(new ProcessTerminal()),
       env: io.env,
+      home: address.home,
       ...(typeof options.session === "string" ? { sessionId: options.session } : {}),
       ...(options.new ? { fresh: true } : {}),
       ...(io.openUrl ? { openUrl: io.openUrl } : {}),

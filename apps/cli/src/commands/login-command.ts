@@ -2,7 +2,6 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import { CliError, usageError } from "../cli/cli-error.js";
 import type { CommandSpec } from "../cli/command-spec.js";
 import { EXIT_CODES } from "../cli/exit-codes.js";
-import { resolveDaemonAddress } from "../connect/daemon-address.js";
 
 /** The providers `elowen login` stores a key for (the daemon's LOGIN_PROVIDERS, kept off `--help`'s path). */
 const PROVIDERS = ["anthropic", "openai"] as const;
@@ -43,6 +42,7 @@ export const loginCommand: CommandSpec = {
         EXIT_CODES.failure,
         "login: there is no terminal or input to read the key from",
       );
+    const { resolveDaemonAddress } = await import("../connect/daemon-address.js");
     const { home } = resolveDaemonAddress(
       typeof options.home === "string" ? { home: options.home } : {},
       io.env,

@@ -3,6 +3,7 @@ import type { ChatSession } from "../chat/chat-session.js";
 import { HISTORY_LOAD_MAX } from "../chat/history-loader.js";
 import type { ChoiceDialog } from "../dialogs/choice-dialog.js";
 import type { PickerDialog } from "../dialogs/picker-dialog.js";
+import type { SecretDialog } from "../dialogs/secret-dialog.js";
 import { PromptAutocomplete } from "../prompt/autocomplete.js";
 import { PromptBoxController } from "../prompt/prompt-box.js";
 import { NO_BOX_CHAINS, type PromptBoxChains } from "../prompt/prompt-box-chains.js";
@@ -22,7 +23,9 @@ import { TranscriptView } from "./transcript-view.js";
 export type ActiveDialog =
   | { readonly kind: "question"; readonly id: string; readonly component: ChoiceDialog }
   | { readonly kind: "permission"; readonly id: string; readonly component: ChoiceDialog }
-  | { readonly kind: "picker"; readonly component: PickerDialog };
+  | { readonly kind: "picker"; readonly component: PickerDialog }
+  /** A secret asked here (the key of /login), typed without echo. */
+  | { readonly kind: "secret"; readonly component: SecretDialog };
 
 /** How often the screen redraws while something moves (a spinner, a live clock) (ours). */
 export const TICK_MS = 100;
@@ -137,7 +140,8 @@ export class ChatScreen implements Component, Focusable {
       this.session.transcript.pending !== undefined ||
       cardsTick(this.session.cards.values()) ||
       // A question or permission prompt counts down to its expiry.
-      (this.#dialog !== undefined && this.#dialog.kind !== "picker") ||
+      this.#dialog?.kind === "question" ||
+      this.#dialog?.kind === "permission" ||
       this.#liveRows();
     this.#ticker.set(moving);
     this.tui.requestRender();
@@ -206,7 +210,7 @@ export class ChatScreen implements Component, Focusable {
 
   #statusLine(width: number, now: number, spinner: string): string {
     const running = this.session.activity.running;
-    const asking = this.#dialog !== undefined && this.#dialog.kind !== "picker";
+    const asking = this.#dialog?.kind === "question" || this.#dialog?.kind === "permission";
     const sending = this.session.transcript.pending;
     return statusBarLine(
       {
@@ -279,7 +283,8 @@ export class ChatScreen implements Component, Focusable {
       this.actions.abort();
       this.#hint = "Stopping the turn · ctrl+c again quits";
     } else {
-      if (this.#dialog?.kind === "picker") this.setDialog(undefined);
+      if (this.#dialog?.kind === "picker" || this.#dialog?.kind === "secret")
+        this.setDialog(undefined);
       this.editor.clear();
       this.#hint = "Press ctrl+c again to quit";
     }

@@ -28,6 +28,8 @@ export async function openChat(
     readonly sessionId?: string;
     readonly fresh?: boolean;
     readonly env?: Record<string, string>;
+    /** The data directory /login stores keys in (a test daemon's home). */
+    readonly home?: string;
     readonly columns?: number;
     readonly rows?: number;
   } = {},
@@ -44,6 +46,7 @@ export async function openChat(
     clock: () => clock.now ?? Date.now(),
     ...(options.sessionId ? { sessionId: options.sessionId } : {}),
     ...(options.fresh ? { fresh: true } : {}),
+    ...(options.home ? { home: options.home } : {}),
   });
   const screen = async () => {
     await terminal.flush();

@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { saveProviderKey } from "@elowen/daemon";
 import { afterEach, describe, expect, test } from "vitest";
 import type { TestDaemon } from "../support/daemon.js";
@@ -204,6 +206,42 @@ describe("builtin commands", () => {
     });
     chat.submit("/model nothing-like-it");
     await chat.see('no model "nothing-like-it" here');
+    expect(await turns()).toBe(0);
+  });
+
+  test("/login lists the providers with where each key is set, asks for the key without echo, and the running daemon's /model then offers that provider", async () => {
+    const t = await live.daemon({ bundled: false });
+    const chat = await live.chat(t, {
+      fresh: true,
+      home: t.home,
+      env: { DISPLAY: ":0", ANTHROPIC_API_KEY: "sk-ant-from-the-environment" },
+    });
+    chat.submit("/login");
+    const picker = await chat.see(PICKER_TITLE("Sign in to a model provider"));
+    expect(picker).toMatch(
+      /anthropic\s+reads ANTHROPIC_API_KEY first \[key set in ANTHROPIC_API_KEY\]/,
+    );
+    expect(picker).toMatch(/openai\s+reads OPENAI_API_KEY first \[no key\]/);
+    chat.keys("\x1b[B", ENTER);
+    await chat.see(PICKER_TITLE("openai API key"));
+    const key = "sk-elowen-login-picker-0123456789";
+    for (const char of key) chat.keys(char);
+    const typed = await chat.see(`${key.length} characters`);
+    expect(typed).not.toContain(key);
+    chat.keys(ENTER);
+    const stored = await chat.see("Stored the openai key in");
+    expect(stored).not.toContain(key);
+    expect(JSON.parse(readFileSync(join(t.home, "provider-keys.json"), "utf8")).keys).toEqual({
+      openai: key,
+    });
+    expect(statSync(join(t.home, "provider-keys.json")).mode & 0o777).toBe(0o600);
+    chat.submit("/model openai/gpt-4.1");
+    await chat.see("This session now runs on GPT-4.1 (openai) from its next turn.");
+    chat.submit("/login");
+    await chat.see(/openai\s+reads OPENAI_API_KEY first \[key stored\]/);
+    chat.keys(ESCAPE);
+    chat.submit("/login nothing");
+    await chat.see('/login: "nothing" is not a provider a key can be stored for');
     expect(await turns()).toBe(0);
   });
 });
