@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEntryData } from "@elowen/wire";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startTestDaemon, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 
 const SCRIPT = `turns:
@@ -197,6 +197,15 @@ describe("a Claude Code plugin's hook decisions without the operator's consent",
       );
       const branch = await daemon.daemon.host.store.journal.branch(session.id);
       expect(JSON.stringify(branch)).not.toContain("ACME-CONTEXT");
+      // An ungranted tools.call.after hook only observes: the turn does not wait for it, so its
+      // audit entry may land just after the turn settles.
+      await vi.waitFor(
+        async () =>
+          expect((await daemon.owner.hookAudit()).entries).toContainEqual(
+            expect.objectContaining({ hook: "tools.call.after", outcome: "patch-dropped" }),
+          ),
+        { timeout: 20_000, interval: 100 },
+      );
       const audit = (await daemon.owner.hookAudit()).entries;
       for (const action of ["UserPromptSubmit block", "additionalContext"])
         expect(audit).toContainEqual(
