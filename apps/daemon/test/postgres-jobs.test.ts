@@ -21,8 +21,8 @@ async function instance(id: string, leaseMs = 10_000): Promise<PostgresStore> {
   return store;
 }
 
-/** A store whose instance joined and then stopped beating: its lease runs out after `leaseMs`. */
-async function dyingInstance(id: string, leaseMs: number): Promise<PostgresStore> {
+/** A store whose instance joined without a heartbeat: its lease runs out when {@link lapse}d. */
+async function dyingInstance(id: string, leaseMs = 60_000): Promise<PostgresStore> {
   const store = await openPostgresStore({ url: database.url, poolSize: 2, instanceId: id });
   opened.push(store);
   await store.pool.query(
@@ -30,6 +30,14 @@ async function dyingInstance(id: string, leaseMs: number): Promise<PostgresStore
     [id, leaseMs],
   );
   return store;
+}
+
+/** The instance's lease runs out now, as when it stopped beating (killed) for a whole lease. */
+async function lapse(store: PostgresStore): Promise<void> {
+  await store.pool.query(
+    "UPDATE instances SET expires_at = clock_timestamp() - interval '1 millisecond' WHERE id = $1",
+    [store.instanceId],
+  );
 }
 
 beforeEach(async () => {
@@ -71,14 +79,14 @@ describe("the PostgreSQL job queue", () => {
   });
 
   test("a job claimed by an instance whose lease lapsed is claimed by another, and the dead holder can no longer complete it", async () => {
-    const dead = await dyingInstance("i-dead", 300);
+    const dead = await dyingInstance("i-dead");
     const live = await instance("i-live");
     const queued = await dead.jobs.enqueue({ kind: "k", payload: { x: 1 } });
     const first = await dead.jobs.claim(["k"], 60_000);
     expect(first).toMatchObject({ id: queued.id, lockedBy: "i-dead", attempts: 1 });
     // Its lock has a minute to run, and its holder is alive: nobody else gets it.
     expect(await live.jobs.claim(["k"], 60_000)).toBeUndefined();
-    await sleep(400);
+    await lapse(dead);
     const second = await live.jobs.claim(["k"], 60_000);
     expect(second).toMatchObject({ id: queued.id, lockedBy: "i-live", attempts: 2, payload: { x: 1 } });
     expect(await dead.jobs.complete(queued.id)).toBe(false);
@@ -107,10 +115,10 @@ describe("the PostgreSQL job queue", () => {
     for (const attempt of [1, 2]) {
       const claimed = await a.jobs.claim(["k"], 60_000);
       expect(claimed).toMatchObject({ id: job.id, attempts: attempt });
-      expect(await a.jobs.fail(job.id, `boom ${attempt}`, { retryInMs: 300 })).toBe("retrying");
+      expect(await a.jobs.fail(job.id, `boom ${attempt}`, { retryInMs: 1000 })).toBe("retrying");
       // Not due before its backoff has passed.
       expect(await a.jobs.claim(["k"], 60_000)).toBeUndefined();
-      await sleep(350);
+      await sleep(1100);
     }
     expect(await a.jobs.claim(["k"], 60_000)).toMatchObject({ attempts: 3, lastError: "boom 2" });
     expect(await a.jobs.fail(job.id, "boom 3", { retryInMs: 0 })).toBe("failed");
@@ -122,11 +130,11 @@ describe("the PostgreSQL job queue", () => {
   });
 
   test("a job whose holder died during its last attempt is kept as failed, saying so", async () => {
-    const dead = await dyingInstance("i-dead", 200);
+    const dead = await dyingInstance("i-dead");
     const live = await instance("i-live");
     const job = await dead.jobs.enqueue({ kind: "k", payload: {}, maxAttempts: 1 });
     await dead.jobs.claim(["k"], 60_000);
-    await sleep(300);
+    await lapse(dead);
     expect(await live.jobs.claim(["k"], 60_000)).toBeUndefined();
     expect(await live.jobs.failed()).toMatchObject([
       { id: job.id, lastError: "its holder i-dead stopped during its last attempt" },
