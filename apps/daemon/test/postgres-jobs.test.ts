@@ -88,7 +88,12 @@ describe("the PostgreSQL job queue", () => {
     expect(await live.jobs.claim(["k"], 60_000)).toBeUndefined();
     await lapse(dead);
     const second = await live.jobs.claim(["k"], 60_000);
-    expect(second).toMatchObject({ id: queued.id, lockedBy: "i-live", attempts: 2, payload: { x: 1 } });
+    expect(second).toMatchObject({
+      id: queued.id,
+      lockedBy: "i-live",
+      attempts: 2,
+      payload: { x: 1 },
+    });
     expect(await dead.jobs.complete(queued.id)).toBe(false);
     expect(await dead.jobs.fail(queued.id, "late", { retryInMs: 0 })).toBe("lost");
     expect(await live.jobs.complete(queued.id)).toBe(true);

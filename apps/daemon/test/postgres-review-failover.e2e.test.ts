@@ -59,7 +59,7 @@ async function startInstance(stall: boolean): Promise<Instance> {
       "plugins:",
       "  bundled: false",
       `  dirs: [${JSON.stringify(fixturePlugin("brain-kit"))}, ${JSON.stringify(fixturePlugin("review-probe"))}]`,
-      "  consent: { brain-kit: { mutates: [tools, runBoundary] } }",
+      "  consent: { brain-kit: { mutates: [tools] } }",
       `  settings: { acme-review-probe: { stall: ${stall} } }`,
       "",
     ].join("\n"),
@@ -85,7 +85,9 @@ function webClient(url: string, token: string): ElowenClient {
   });
 }
 
-async function jobs(): Promise<{ kind: string; locked_by: string | null; failed_at: Date | null }[]> {
+async function jobs(): Promise<
+  { kind: string; locked_by: string | null; failed_at: Date | null }[]
+> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
@@ -132,7 +134,11 @@ describe("the skill reviewer's queue across daemon processes", () => {
       throw new Error(`${String(error)}\nB: ${b.child.stderr()}`);
     });
     // The first review's source moved on (the second turn): it is skipped as stale, not lost.
-    expect(runs.map((r) => r.outcome)).toEqual([
+    const history = (await webClient(b.url, a.token).sessions.history(session.id)).entries;
+    expect(
+      runs.map((r) => r.outcome),
+      JSON.stringify(history.map((e) => e.kind)),
+    ).toEqual([
       { status: "skipped", reason: "stale-source" },
       { status: "completed", text: '{"proposals":[]}' },
     ]);
@@ -143,5 +149,5 @@ describe("the skill reviewer's queue across daemon processes", () => {
     b.child.process.kill("SIGTERM");
     expect(await b.child.exited()).toEqual({ code: 0, signal: null });
     expect(await openConnections(database.name)).toBe(0);
-  }, 120_000);
+  }, 280_000);
 });

@@ -44,7 +44,9 @@ export function reviewJob(review: ReviewJob): NewJob {
 export function readReviewJob(payload: unknown): ReviewJob {
   const parsed = PayloadSchema.safeParse(payload);
   if (!parsed.success)
-    throw new Error(`a skill-review job payload is not { sessionId, userId, review }: ${parsed.error.message}`);
+    throw new Error(
+      `a skill-review job payload is not { sessionId, userId, review }: ${parsed.error.message}`,
+    );
   // Written by reviewJob above, in this database: its own shape, not untrusted input.
   return JSON.parse(parsed.data.review) as ReviewJob;
 }

@@ -19,9 +19,9 @@ import { offerDecision } from "./offer-eligibility.js";
 import { ProviderConnections } from "./provider-connections.js";
 import { ProviderQuotaStore } from "./provider-quota.js";
 import type { ReviewSource } from "./review-admission.js";
-import { readReviewJob, reviewJob, SKILL_REVIEW_JOB } from "./review-job.js";
 import { chargeReview } from "./review-charge.js";
 import { type ReviewEvent, reviewClosure } from "./review-closure.js";
+import { readReviewJob, reviewJob, SKILL_REVIEW_JOB } from "./review-job.js";
 import { ReviewRunnerPool } from "./runner-pool.js";
 
 /** The id of the daemon's configured model connection. */
@@ -212,7 +212,9 @@ export class SkillLearning {
         type: "not-offered",
         why: `${facts.successfulToolCalls} successful calls, below the minimum of ${config.skillReviewMinCalls}`,
       });
-    await store.jobs.enqueue(reviewJob({ access: exchange.access, source: decision.source, facts }));
+    await store.jobs.enqueue(
+      reviewJob({ access: exchange.access, source: decision.source, facts }),
+    );
     this.#worker.wake();
   }
 

@@ -109,11 +109,14 @@ export class JobWorker {
 
   async #run(job: JobRecord): Promise<void> {
     const { queue, lockMs, log } = this.#options;
-    const keep = setInterval(() => {
-      queue.extend(job.id, lockMs).catch((error: unknown) => {
-        log(`extending job ${job.id} failed: ${errorMessage(error)}`);
-      });
-    }, Math.max(50, Math.floor(lockMs / 3)));
+    const keep = setInterval(
+      () => {
+        queue.extend(job.id, lockMs).catch((error: unknown) => {
+          log(`extending job ${job.id} failed: ${errorMessage(error)}`);
+        });
+      },
+      Math.max(50, Math.floor(lockMs / 3)),
+    );
     keep.unref();
     try {
       const handler = this.#options.handlers[job.kind];
@@ -129,7 +132,9 @@ export class JobWorker {
       const outcome = await queue
         .fail(job.id, errorMessage(error), { retryInMs, final })
         .catch((failure: unknown) => `unrecorded (${errorMessage(failure)})`);
-      log(`job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${errorMessage(error)}; ${outcome}`);
+      log(
+        `job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${errorMessage(error)}; ${outcome}`,
+      );
     } finally {
       clearInterval(keep);
     }

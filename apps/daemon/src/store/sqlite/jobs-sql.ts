@@ -41,11 +41,7 @@ const LOCK_FREE = "(locked_by IS NULL OR locked_by <> @me OR locked_until < @now
  * claim is a plain transaction (better-sqlite3 runs it whole) and a job another instance id
  * locked was left by a process that stopped; it is claimable again at this one's start.
  */
-export function sqliteJobs(
-  db: Database.Database,
-  now: () => number,
-  instanceId: string,
-): JobQueue {
+export function sqliteJobs(db: Database.Database, now: () => number, instanceId: string): JobQueue {
   const listeners = new Set<() => void>();
   const insert = db.prepare(
     `INSERT INTO jobs (kind, key, payload, run_at, max_attempts, created_at)
@@ -113,7 +109,14 @@ export function sqliteJobs(
       return complete.run(id, instanceId).changes === 1;
     },
     async fail(id, error, { retryInMs, final = false }) {
-      const row = fail.get({ id, me: instanceId, error, final: final ? 1 : 0, now: now(), retryInMs });
+      const row = fail.get({
+        id,
+        me: instanceId,
+        error,
+        final: final ? 1 : 0,
+        now: now(),
+        retryInMs,
+      });
       if (row === undefined) return "lost";
       return row.failed_at === null ? "retrying" : "failed";
     },
