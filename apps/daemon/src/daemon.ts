@@ -246,6 +246,8 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<RunningD
     host.turnServices.install(pluginTurnServices(brain, brain.agentServices()));
     // On a shared database only the turns of dead instances are marked, each under its hold.
     await (instances ? instances.holds.sweep() : brain.recover());
+    // Queued reviews run once this instance holds its lease (its claims then read as alive).
+    learning.start();
     const app = await buildServer(
       {
         store,

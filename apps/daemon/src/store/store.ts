@@ -1,5 +1,6 @@
 import type { BrainCard, SessionKind, SharedFile, SharedImage } from "@elowen/plugin-api";
 import type { BlobStorage } from "./blob-storage.js";
+import type { JobQueue } from "./jobs/job-queue.js";
 import type {
   AccountGrants,
   AccountRecord,
@@ -172,6 +173,8 @@ export interface Store {
   readonly cards: CardStore;
   readonly attachments: AttachmentStore;
   readonly usage: UsageStore;
+  /** Deferred work (the skill reviewer's runs): a queue that outlives the process that fills it. */
+  readonly jobs: JobQueue;
   /** Content-addressed images and shared files: beside the SQLite database, or in PostgreSQL. */
   readonly blobs: BlobStorage;
   /**

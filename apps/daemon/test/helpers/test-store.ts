@@ -24,7 +24,7 @@ export interface TestStore {
 }
 
 const TABLES =
-  "accounts, tokens, plugin_grants, account_settings, sessions, entries, cards, attachments, open_turns, usage_charges, blobs";
+  "accounts, tokens, plugin_grants, account_settings, sessions, entries, cards, attachments, open_turns, usage_charges, blobs, jobs";
 
 /**
  * A fresh store per test: SQLite in a temporary directory, or PostgreSQL in a database created

@@ -6,6 +6,8 @@ import type {
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { Owned } from "../../plugins/registries/registry.js";
+import type { JobRecord } from "../../store/jobs/job-queue.js";
+import { FinalJobError, JobWorker } from "../../store/jobs/job-worker.js";
 import type { Store } from "../../store/store.js";
 import type { SettledExchange } from "../brain-context.js";
 import type { ModelRuntime } from "../model/model-runtime.js";
@@ -19,6 +21,7 @@ import { ProviderQuotaStore } from "./provider-quota.js";
 import type { ReviewSource } from "./review-admission.js";
 import { chargeReview } from "./review-charge.js";
 import { type ReviewEvent, reviewClosure } from "./review-closure.js";
+import { readReviewJob, reviewJob, SKILL_REVIEW_JOB } from "./review-job.js";
 import { ReviewRunnerPool } from "./runner-pool.js";
 
 /** The id of the daemon's configured model connection. */
@@ -49,7 +52,19 @@ export interface SkillLearningDeps {
   readonly admitsNewWork: () => boolean;
   readonly now: () => number;
   readonly log: (message: string) => void;
+  /** How often queued reviews are looked for besides on enqueue (default {@link REVIEW_JOB_POLL_MS}). */
+  readonly jobPollMs?: number;
 }
+
+/**
+ * Reviews one instance runs at once (ours). More than the default runner pool, so that a full
+ * pool still skips a review as `runner-unavailable` rather than holding it in the queue.
+ */
+export const REVIEW_JOB_SLOTS = 4;
+/** How long a claimed review is locked; renewed while it runs (ours). */
+export const REVIEW_JOB_LOCK_MS = 5 * 60_000;
+/** How often an instance looks for reviews a dead instance left or a retry made due (ours). */
+export const REVIEW_JOB_POLL_MS = 1000;
 
 /**
  * Core's side of the post-turn skill reviewer (seed 003). `offer` is the settled-exchange
@@ -57,8 +72,10 @@ export interface SkillLearningDeps {
  * and counts the calls, and hands an eligible exchange to the registered reviewer with
  * `SkillPostTurnReviewArgs` in the reviewed account's access scope. It owns the live budget
  * (`skillReviewMaxOps`, 0 disables learning), the provider connections and their quota evidence,
- * the runner pool, and the cancellation of every review in flight when the daemon stops. Nothing
- * of a review is persisted but its usage charge, so none is replayed after a restart.
+ * the runner pool, and the cancellation of every review in flight when the daemon stops. An
+ * eligible exchange is queued in the store's job queue (keyed by session), so a review queued or
+ * running on an instance that dies is run by another, or at the next start. A review that ran,
+ * aborted by a stop included, is not replayed; one whose reviewer threw is kept as a failed job.
  */
 export class SkillLearning {
   readonly connections = new ProviderConnections();
@@ -68,6 +85,7 @@ export class SkillLearning {
   readonly #inFlight = new Set<Promise<void>>();
   readonly #controllers = new Set<AbortController>();
   readonly #listeners = new Set<(event: LearningEvent) => void | Promise<void>>();
+  readonly #worker: JobWorker;
   #maxOps: number;
   #ordinal = 0;
   #paused = false;
@@ -76,6 +94,14 @@ export class SkillLearning {
     this.#deps = deps;
     this.#maxOps = deps.config.skillReviewMaxOps;
     this.runners = new ReviewRunnerPool(deps.config.reviewRunners);
+    this.#worker = new JobWorker({
+      queue: deps.store.jobs,
+      handlers: { [SKILL_REVIEW_JOB]: (job) => this.#review(job) },
+      concurrency: REVIEW_JOB_SLOTS,
+      lockMs: REVIEW_JOB_LOCK_MS,
+      pollMs: deps.jobPollMs ?? REVIEW_JOB_POLL_MS,
+      log: deps.log,
+    });
     this.connections.add({
       providerId: deps.model.status.provider,
       connectionId: MODEL_CONNECTION_ID,
@@ -136,11 +162,22 @@ export class SkillLearning {
     return { enabled: reviewer !== null && this.#maxOps > 0, budget: this.#maxOps, reviewer };
   }
 
-  /** Offers a settled exchange (the `onExchangeSettled` listener). Never waits for the review. */
+  /**
+   * Starts running queued reviews: those offered here and, on a shared database, those of any
+   * instance, a dead one's included. Called once this instance holds its lease.
+   */
+  start(): void {
+    if (!this.#paused) this.#worker.start();
+  }
+
+  /**
+   * Offers a settled exchange (the `onExchangeSettled` listener). Never waits for the review: an
+   * eligible exchange is queued as a job in the store and run by whichever instance claims it.
+   */
   offer(exchange: SettledExchange): void {
     if (this.#paused || this.#maxOps === 0 || !this.#deps.reviewer()) return;
     if (!this.#deps.admitsNewWork()) return;
-    const task = this.#review(exchange)
+    const task = this.#enqueue(exchange)
       .catch((error: unknown) =>
         this.#deps.log(`the skill review of ${exchange.sessionId} failed: ${errorMessage(error)}`),
       )
@@ -148,19 +185,22 @@ export class SkillLearning {
     this.#inFlight.add(task);
   }
 
-  /** Resolves once no review is in flight (reviews offered meanwhile included). */
+  /** Resolves once no review is being offered or run here (reviews offered meanwhile included). */
   async idle(): Promise<void> {
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+    await this.#worker.drain();
+    if (this.#inFlight.size > 0) await this.idle();
   }
 
-  /** The daemon stops: no new review, every review in flight aborted. */
+  /** The daemon stops: no new review, every review in flight aborted. Queued ones stay queued. */
   pause(): void {
     this.#paused = true;
+    this.#worker.stop();
     this.runners.close();
     for (const controller of this.#controllers) controller.abort();
   }
 
-  async #review(exchange: SettledExchange): Promise<void> {
+  async #enqueue(exchange: SettledExchange): Promise<void> {
     const { store, config } = this.#deps;
     const { sessionId } = exchange;
     const decision = offerDecision(exchange, await store.sessions.get(sessionId));
@@ -172,9 +212,19 @@ export class SkillLearning {
         type: "not-offered",
         why: `${facts.successfulToolCalls} successful calls, below the minimum of ${config.skillReviewMinCalls}`,
       });
+    await store.jobs.enqueue(
+      reviewJob({ access: exchange.access, source: decision.source, facts }),
+    );
+    this.#worker.wake();
+  }
+
+  /** Runs one queued review. A reviewer's failure is kept with the job: it is never run twice. */
+  async #review(job: JobRecord): Promise<void> {
+    const { access, source, facts } = readReviewJob(job.payload);
+    const { sessionId } = source;
     const registration = this.#deps.reviewer();
-    if (!registration) return;
-    if (this.#deps.granted && !this.#deps.granted(exchange.access, registration.plugin))
+    if (this.#paused || this.#maxOps === 0 || !registration) return;
+    if (this.#deps.granted && !this.#deps.granted(access, registration.plugin))
       return this.#emit({
         sessionId,
         type: "not-offered",
@@ -182,15 +232,15 @@ export class SkillLearning {
       });
     const controller = new AbortController();
     this.#controllers.add(controller);
-    const { source } = decision;
-    const args = this.#args(source, facts, controller.signal, registration, exchange.access);
+    const args = this.#args(source, facts, controller.signal, registration, access);
     await this.#emit({ sessionId, type: "offered", userId: source.userId, ...facts });
     try {
-      await runWithAccess(exchange.access, () => registration.value.run(args));
+      await runWithAccess(access, () => registration.value.run(args));
       await this.#emit({ sessionId, type: "finished" });
     } catch (error) {
       await this.#emit({ sessionId, type: "finished", error: errorMessage(error) });
-      throw error;
+      this.#deps.log(`the skill review of ${sessionId} failed: ${errorMessage(error)}`);
+      throw new FinalJobError(errorMessage(error));
     } finally {
       this.#controllers.delete(controller);
     }

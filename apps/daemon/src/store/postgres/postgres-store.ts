@@ -9,6 +9,7 @@ import { PgBlobStorage } from "./blobs-pg.js";
 import { pgCards } from "./cards-pg.js";
 import { notifyEntries } from "./entry-feed-pg.js";
 import { pgGrants } from "./grants-pg.js";
+import { pgJobs } from "./jobs-pg.js";
 import { type AfterAppend, pgJournal } from "./journal-pg.js";
 import { migratePostgres } from "./migrate.js";
 import { PgNotifier } from "./notifier.js";
@@ -92,6 +93,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     await notifyEntries(client, instanceId, sessionId, written);
     await options.afterAppend?.(client, sessionId, written);
   });
+  const jobs = await pgJobs(pool, notifier, instanceId);
   let closed = false;
   return {
     kind: "postgres",
@@ -107,6 +109,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     cards: pgCards(pool, now),
     attachments: pgAttachments(pool, journal, blobs, now),
     usage: pgUsage(pool, now),
+    jobs,
     blobs,
     authEpoch: () => authEpoch,
     async checkpoint() {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { AuthCache } from "../auth-cache.js";
 import { BlobStore } from "../blob-store.js";
@@ -7,6 +8,7 @@ import { sqliteAccounts } from "./accounts-sql.js";
 import { sqliteAttachments } from "./attachments-sql.js";
 import { sqliteCards } from "./cards-sql.js";
 import { sqliteGrants } from "./grants-sql.js";
+import { sqliteJobs } from "./jobs-sql.js";
 import { sqliteJournal } from "./journal-sql.js";
 import { migrate } from "./migrate.js";
 import { openDatabase } from "./open-database.js";
@@ -62,6 +64,8 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     cards: sqliteCards(db, now),
     attachments: sqliteAttachments(db, journal, blobs, now),
     usage: sqliteUsage(db, now),
+    // A fresh holder id per open: the jobs a killed process held are claimable again.
+    jobs: sqliteJobs(db, now, `i-${randomBytes(8).toString("hex")}`),
     blobs,
     authEpoch: () => authEpoch,
     async checkpoint() {

@@ -2,6 +2,7 @@ import { migration001 } from "./001-initial.js";
 import { migration002 } from "./002-turns.js";
 import { migration003 } from "./003-usage-charges.js";
 import { migration004 } from "./004-open-turns-scan.js";
+import { migration005 } from "./005-jobs.js";
 
 /** One numbered migration: applied once, in order, inside a transaction. */
 export interface Migration {
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration002,
   migration003,
   migration004,
+  migration005,
 ];

@@ -1,0 +1,75 @@
+/** A job to queue: what to run (`kind`), its input, and how it may be retried. */
+export interface NewJob {
+  /** What runs it: a worker handles the kinds it names (`skill-review`). */
+  readonly kind: string;
+  /** The job's input, stored as JSON. */
+  readonly payload: unknown;
+  /**
+   * Jobs with the same key run one at a time, oldest first: a later one waits until the earlier
+   * has finished or failed for good (one session's reviews never overlap). No key: no ordering.
+   */
+  readonly key?: string;
+  /** Runs no earlier than this many milliseconds from now (default 0). */
+  readonly delayMs?: number;
+  /** Claims a job gets before it is kept as failed (default {@link DEFAULT_MAX_ATTEMPTS}). */
+  readonly maxAttempts?: number;
+}
+
+/** Claims a job gets when the enqueuer names no `maxAttempts` (ours). */
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
+/** A queued, running or failed job as stored. Times are milliseconds since the epoch. */
+export interface JobRecord {
+  readonly id: number;
+  readonly kind: string;
+  readonly payload: unknown;
+  readonly key: string | null;
+  readonly runAt: number;
+  /** Claims so far, the one running included. */
+  readonly attempts: number;
+  readonly maxAttempts: number;
+  /** The instance holding it now, or null. */
+  readonly lockedBy: string | null;
+  readonly lockedUntil: number | null;
+  readonly lastError: string | null;
+  /** Set once the job failed its last attempt: it is kept, never claimed again. */
+  readonly failedAt: number | null;
+  readonly createdAt: number;
+}
+
+/** What a failed attempt became: scheduled again, kept as failed, or no longer this holder's. */
+export type JobFailure = "retrying" | "failed" | "lost";
+
+/**
+ * Deferred work in the store, so that a job outlives the process that queued it. A claim hands a
+ * job to exactly one holder and locks it until `lockMs` has passed; a job whose holder stopped
+ * (its lock ran out, or on a shared database its instance's lease did) is claimable again. Each
+ * claim counts an attempt; an attempt that fails is retried after its backoff until
+ * `maxAttempts`, then kept with its error. Completing, failing or extending a job that another
+ * holder has claimed since changes nothing (answers false or `lost`).
+ */
+export interface JobQueue {
+  /** Queues a job and wakes idle workers (NOTIFY on PostgreSQL). */
+  enqueue(job: NewJob): Promise<JobRecord>;
+  /** Claims the next due job of one of `kinds` for this instance, or undefined when none is. */
+  claim(kinds: readonly string[], lockMs: number): Promise<JobRecord | undefined>;
+  /** The job ran: it is removed. False when this instance no longer holds it. */
+  complete(id: number): Promise<boolean>;
+  /**
+   * The attempt failed with `error`: the job runs again after `retryInMs`, or, at its last
+   * attempt or when `final`, is kept as failed.
+   */
+  fail(
+    id: number,
+    error: string,
+    options: { readonly retryInMs: number; readonly final?: boolean },
+  ): Promise<JobFailure>;
+  /** Pushes this instance's lock on a running job `lockMs` further. False once lost. */
+  extend(id: number, lockMs: number): Promise<boolean>;
+  /** Jobs kept as failed, oldest first (optionally of one kind). */
+  failed(kind?: string): Promise<readonly JobRecord[]>;
+  /** Every job not failed for good (queued or running), oldest first. */
+  pending(): Promise<readonly JobRecord[]>;
+  /** Calls `listener` whenever a job may have become claimable (an enqueue anywhere). */
+  onEnqueued(listener: () => void): () => void;
+}

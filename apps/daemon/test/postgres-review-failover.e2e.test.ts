@@ -1,0 +1,150 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ElowenClient } from "@elowen/client";
+import pg from "pg";
+import { afterEach, describe, expect, test } from "vitest";
+import { type Child, spawnNode } from "./helpers/child.js";
+import { scriptFile } from "./helpers/live-events.js";
+import { probeRuns } from "./helpers/review-daemon.js";
+import { tempHomes } from "./helpers/temp-homes.js";
+import { fixturePlugin } from "./helpers/test-daemon.js";
+import { openConnections, useTestDatabase } from "./helpers/test-database.js";
+
+const bin = join(import.meta.dirname, "..", "dist", "bin.js");
+const home = tempHomes();
+const database = useTestDatabase();
+const children: Child[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.process.exitCode === null && child.process.signalCode === null) {
+      child.process.kill("SIGKILL");
+      await child.exited();
+    }
+  }
+});
+
+// Two turns, each with a successful call: each is offered to the reviewer.
+const SCRIPT = `turns:
+  - steps:
+      - tools: [{ name: Weather, args: { city: Oslo } }]
+      - text: "Sunny."
+  - steps:
+      - tools: [{ name: Weather, args: { city: Bergen } }]
+      - text: "Rainy."
+review: '{"proposals":[]}'
+`;
+
+interface Instance {
+  readonly child: Child;
+  readonly home: string;
+  readonly url: string;
+  readonly token: string;
+}
+
+/** One daemon process on the shared database with the review probe; `stall` holds every review. */
+async function startInstance(stall: boolean): Promise<Instance> {
+  const dir = home();
+  const script = scriptFile(dir, SCRIPT);
+  writeFileSync(
+    join(dir, "elowen.yaml"),
+    [
+      "store:",
+      "  kind: postgres",
+      `  url: ${JSON.stringify(database.url)}`,
+      "  poolSize: 4",
+      "  leaseMs: 1500",
+      "model:",
+      `  script: ${JSON.stringify(script)}`,
+      "plugins:",
+      "  bundled: false",
+      `  dirs: [${JSON.stringify(fixturePlugin("brain-kit"))}, ${JSON.stringify(fixturePlugin("review-probe"))}]`,
+      "  consent: { brain-kit: { mutates: [tools] } }",
+      `  settings: { acme-review-probe: { stall: ${stall} } }`,
+      "",
+    ].join("\n"),
+  );
+  const child = spawnNode([bin], { ELOWEN_HOME: dir, ELOWEN_PORT: "0", ELOWEN_HOST: "" });
+  children.push(child);
+  await child.waitFor((line) => line.startsWith("Press Ctrl-C"));
+  const { url } = JSON.parse(readFileSync(join(dir, "daemon.json"), "utf8"));
+  const token = readFileSync(join(dir, "owner.token"), "utf8").trim();
+  return { child, home: dir, url, token };
+}
+
+/** A client that types on the web surface (only a person's turns are offered for review). */
+function webClient(url: string, token: string): ElowenClient {
+  return new ElowenClient({
+    baseUrl: url,
+    token,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("x-elowen-surface", "web");
+      return fetch(input, { ...init, headers });
+    },
+  });
+}
+
+async function jobs(): Promise<
+  { kind: string; locked_by: string | null; failed_at: Date | null }[]
+> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return (await client.query("SELECT kind, locked_by, failed_at FROM jobs ORDER BY id")).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function until<T>(what: string, read: () => T | Promise<T>, ok: (value: T) => boolean) {
+  for (let i = 0; i < 300; i += 1) {
+    const value = await read();
+    if (ok(value)) return value;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe("the skill reviewer's queue across daemon processes", () => {
+  test("kill -9 of the instance running a review: another instance runs it and the one queued behind it", async () => {
+    const a = await startInstance(true);
+    const viaA = webClient(a.url, a.token);
+    const session = await viaA.sessions.create();
+    await viaA.sessions.submitTurn(session.id, { text: "Oslo?", waitForSettle: true });
+    const stalled = join(a.home, "plugins-data", "acme-review-probe", "stalled.jsonl");
+    await until("A to start the first review", () => existsSync(stalled), Boolean);
+    // The second turn's review queues behind the first: one session's reviews never overlap.
+    await viaA.sessions.submitTurn(session.id, { text: "Bergen?", waitForSettle: true });
+    await until("the second review to be queued", jobs, (rows) => rows.length === 2);
+
+    const b = await startInstance(false);
+    // A holds the first review and is alive: B runs nothing of this session yet.
+    await sleep(1500);
+    expect(probeRuns(b.home)).toEqual([]);
+    expect((await jobs()).map((j) => j.locked_by === null)).toEqual([false, true]);
+
+    a.child.process.kill("SIGKILL");
+    expect(await a.child.exited()).toEqual({ code: null, signal: "SIGKILL" });
+    const runs = await until(
+      "B to run both reviews",
+      () => probeRuns(b.home),
+      (r) => r.length === 2,
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}\nB: ${b.child.stderr()}`);
+    });
+    // The first review's source moved on (the second turn): it is skipped as stale, not lost.
+    // The second reaches B's reviewer; the offline model's API is registered per process under a
+    // random name (faux:…), so B cannot send A's pinned request: its review() rejects saying so.
+    // With a real provider both instances serve the same API. (Known gap, see the report.)
+    expect(runs[0]?.outcome).toEqual({ status: "skipped", reason: "stale-source" });
+    expect(runs[1]?.outcome).toMatchObject({ error: expect.stringMatching(/api: faux:/) });
+    expect(runs.map((r) => r.successfulToolCalls)).toEqual([1, 1]);
+    expect(probeRuns(a.home)).toEqual([]);
+    expect(await jobs()).toEqual([]);
+
+    b.child.process.kill("SIGTERM");
+    expect(await b.child.exited()).toEqual({ code: 0, signal: null });
+    expect(await openConnections(database.name)).toBe(0);
+  }, 280_000);
+});
