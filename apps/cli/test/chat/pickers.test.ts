@@ -1,4 +1,4 @@
-import { saveProviderKey } from "@elowen/daemon";
+import { saveProviderKey } from "@elowen/daemon/provider-keys";
 import { afterEach, describe, expect, test } from "vitest";
 import type { TestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";
