@@ -1,10 +1,16 @@
 import { defineLibrary } from "@elowen/tsup-config";
 
 export default [
-  // `testing` is the `@elowen/daemon/testing` subpath; splitting shares one copy of the daemon
-  // between it and the main entry, so their classes and module state are the same.
+  // `testing` and `provider-keys` are the subpaths of the same names; splitting shares one copy of
+  // the daemon between them and the main entry, so their classes and module state are the same.
   defineLibrary({
-    entry: { index: "src/index.ts", testing: "src/testing/index.ts" },
+    entry: {
+      index: "src/index.ts",
+      testing: "src/testing/index.ts",
+      "provider-keys": "src/provider-keys.ts",
+      // Outside the exports map: the daemon's own child-process fixtures and benches.
+      internal: "src/internal.ts",
+    },
     clean: false,
     splitting: true,
   }),

@@ -4,7 +4,7 @@ import type { AgentMessage, AgentTool } from "@mariozechner/pi-agent-core";
 import { runAgentLoop } from "@mariozechner/pi-agent-core";
 import type { Context, Message, TSchema } from "@mariozechner/pi-ai";
 import { fauxAssistantMessage, registerFauxProvider } from "@mariozechner/pi-ai";
-import { type ElowenConfigInput, startDaemon } from "../dist/index.js";
+import { type ElowenConfigInput, startHostedDaemon } from "../dist/internal.js";
 
 /** Turns per session: each turn replays the ones before it, as a conversation does. */
 export const PER_SESSION = 10;
@@ -78,7 +78,7 @@ export async function benchDaemon(
   script: string,
   config: Pick<ElowenConfigInput, "brain" | "plugins">,
 ) {
-  const daemon = await startDaemon({
+  const daemon = await startHostedDaemon({
     home: dir,
     env: {},
     log: () => {},

@@ -69,7 +69,7 @@ export interface DaemonOptions {
   readonly webDir?: string;
 }
 
-/** A running daemon. */
+/** A running daemon, as an embedder holds it: where it is, what it runs on, how to stop it. */
 export interface RunningDaemon {
   /** Where it listens, e.g. `http://127.0.0.1:7457`. */
   readonly url: string;
@@ -77,33 +77,47 @@ export interface RunningDaemon {
   readonly home: string;
   /** The owner token's file (how to sign in). */
   readonly ownerTokenFile: string;
+  /** The configuration it runs on: file, code and environment merged, defaults filled in. */
   readonly config: ElowenConfig;
-  /** The seams part 2 (the brain) builds on. */
-  readonly host: PluginHost & {
-    /** Sessions and turns. */
-    readonly brain: Brain;
-    /** The post-turn skill reviewer's core side: live budget, connections, quota, observers. */
-    readonly learning: SkillLearning;
-    /**
-     * The Agent Skills folders read into the catalog, by contributor: `add(contributor, source)`
-     * adds a labelled folder (a plugin's `skills/`) that is watched and reloaded like the rest.
-     */
-    readonly skillSources: SkillSourceSet;
-    readonly events: SessionEvents;
-    /** Append-then-publish for the brain: commits entries, then tells clients. */
-    readonly journal: LiveJournal;
-    setModel(model: BrainStatusModel): void;
-  };
   /** Stops gracefully: no new work, plugin.shutdown within the pause deadline, checkpoint, close. */
   stop(reason?: "signal" | "stop" | "restart"): Promise<void>;
+}
+
+/** The seams the brain, the test harness and the daemon's own tests reach; not public API. */
+export type DaemonHost = PluginHost & {
+  /** Sessions and turns. */
+  readonly brain: Brain;
+  /** The post-turn skill reviewer's core side: live budget, connections, quota, observers. */
+  readonly learning: SkillLearning;
+  /**
+   * The Agent Skills folders read into the catalog, by contributor: `add(contributor, source)`
+   * adds a labelled folder (a plugin's `skills/`) that is watched and reloaded like the rest.
+   */
+  readonly skillSources: SkillSourceSet;
+  readonly events: SessionEvents;
+  /** Append-then-publish for the brain: commits entries, then tells clients. */
+  readonly journal: LiveJournal;
+  setModel(model: BrainStatusModel): void;
+};
+
+/** A running daemon with its internal seams (the harness and the daemon's own tests). */
+export interface HostedDaemon extends RunningDaemon {
+  readonly host: DaemonHost;
 }
 
 /**
  * Starts the daemon in this process: config (every problem listed before anything is written),
  * data directory, store, owner account, plugins, HTTP server, `daemon.json`. Throws ConfigError,
- * DatabaseLockedError or SchemaTooNewError with a message an operator can act on.
+ * MissingApiKeyError, DatabaseLockedError or SchemaTooNewError with a message an operator can act
+ * on. The handle keeps no internal seams: what a client needs is the HTTP API at `url`.
  */
 export async function startDaemon(options: DaemonOptions = {}): Promise<RunningDaemon> {
+  const { url, home, ownerTokenFile, config, stop } = await startHostedDaemon(options);
+  return { url, home, ownerTokenFile, config, stop };
+}
+
+/** {@link startDaemon}, answering the handle with the host's seams (`host`). */
+export async function startHostedDaemon(options: DaemonOptions = {}): Promise<HostedDaemon> {
   const env = options.env ?? process.env;
   const sink: LogSink = options.log ?? ((line) => process.stderr.write(`${line}\n`));
   const loaded = loadConfig({

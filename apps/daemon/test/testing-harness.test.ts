@@ -2,12 +2,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { ConfigError } from "../src/config/config-error.js";
+import { ACCOUNT_NAME_MAX_CHARS, TestingError } from "../src/testing/index.js";
+// The hosted variant is the same harness with the daemon's every seam, for the loader's states.
 import {
-  ACCOUNT_NAME_MAX_CHARS,
-  startTestDaemon,
-  type TestDaemon,
-  TestingError,
-} from "../src/testing/index.js";
+  startHostedTestDaemon as startTestDaemon,
+  type HostedTestDaemon as TestDaemon,
+} from "../src/testing/test-daemon.js";
 import { tempHomes } from "./helpers/temp-homes.js";
 import { fixturePlugin } from "./helpers/test-daemon.js";
 

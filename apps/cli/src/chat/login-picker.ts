@@ -43,7 +43,9 @@ export async function chooseLogin(
 ): Promise<void> {
   const { screen, home, env } = context;
   // The daemon's package is large (the pi toolkit): it loads when /login runs, never at start.
-  const { LOGIN_PROVIDERS, PROVIDER_KEYS_FILE, saveProviderKey } = await import("@elowen/daemon");
+  const { LOGIN_PROVIDERS, PROVIDER_KEYS_FILE, saveProviderKey } = await import(
+    "@elowen/daemon/provider-keys"
+  );
   const providers = Object.keys(LOGIN_PROVIDERS) as (keyof typeof LOGIN_PROVIDERS)[];
   const ask = (provider: keyof typeof LOGIN_PROVIDERS) => {
     const dialog = new SecretDialog(`${provider} API key`);

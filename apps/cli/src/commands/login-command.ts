@@ -48,7 +48,7 @@ export const loginCommand: CommandSpec = {
       io.env,
     );
     const key = await io.readSecret(`${provider} API key (not shown): `);
-    const { saveProviderKey, PROVIDER_KEYS_FILE } = await import("@elowen/daemon");
+    const { saveProviderKey, PROVIDER_KEYS_FILE } = await import("@elowen/daemon/provider-keys");
     try {
       await saveProviderKey(home, provider as (typeof PROVIDERS)[number], key);
     } catch (error) {

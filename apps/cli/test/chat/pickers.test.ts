@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { saveProviderKey } from "@elowen/daemon";
+import { saveProviderKey } from "@elowen/daemon/provider-keys";
 import { afterEach, describe, expect, test } from "vitest";
 import type { TestDaemon } from "../support/daemon.js";
 import { until } from "../support/until.js";

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { ElowenClient } from "@elowen/client";
 import type { TurnOutcome } from "@elowen/wire";
 import type { ElowenConfigInput } from "../config/schema.js";
-import { type RunningDaemon, startDaemon } from "../daemon.js";
+import { type HostedDaemon, startHostedDaemon } from "../daemon.js";
 import { type EventLog, subscribeEvents, type WaitOptions } from "./event-log.js";
 import {
   type AccountOptions,
@@ -12,6 +12,7 @@ import {
   checkOptions,
   type TestDaemonOptions,
 } from "./options.js";
+import type { TestRunningDaemon } from "./test-host.js";
 import { TestingError } from "./testing-error.js";
 
 /** An account of the test instance: its id, its token and a client acting as it. */
@@ -24,7 +25,7 @@ export interface TestAccount {
 /** A real daemon in this process on a free loopback port, with a fresh data directory. */
 export interface TestDaemon {
   /** The running daemon, for what the HTTP API does not show (`daemon.host.store`, ...). */
-  readonly daemon: RunningDaemon;
+  readonly daemon: TestRunningDaemon;
   /** Where it listens, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
   /** Its data directory (`daemon.json` and `owner.token` are in it); `close` removes it unless `options.home` named it. */
@@ -64,6 +65,12 @@ export interface TestDaemon {
   close(): Promise<void>;
 }
 
+/** A {@link TestDaemon} whose `daemon` has every internal seam: the daemon's own tests use it. */
+export interface HostedTestDaemon extends TestDaemon {
+  readonly daemon: HostedDaemon;
+  restart(options?: TestDaemonOptions): Promise<HostedTestDaemon>;
+}
+
 /**
  * Starts the real daemon in this process for a test: a fresh temporary data directory (or
  * `options.home`), a free loopback port, no bundled plugins unless `config.plugins.bundled`, the
@@ -72,7 +79,14 @@ export interface TestDaemon {
  * before anything starts; a refused plugin with `plugin_refused`; an invalid config with the
  * daemon's `ConfigError`. Always `close()` it (an `afterEach`), or the port and directory stay.
  */
-export async function startTestDaemon(options?: TestDaemonOptions): Promise<TestDaemon> {
+export function startTestDaemon(options?: TestDaemonOptions): Promise<TestDaemon> {
+  return startHostedTestDaemon(options);
+}
+
+/** {@link startTestDaemon} answering every internal seam of the daemon (its own tests). */
+export async function startHostedTestDaemon(
+  options?: TestDaemonOptions,
+): Promise<HostedTestDaemon> {
   const checked = checkOptions(options);
   if (checked.home !== undefined) return launch(checked, checked.home, false);
   return launch(checked, mkdtempSync(join(tmpdir(), "elowen-test-daemon-")), true);
@@ -105,7 +119,7 @@ function daemonConfig(options: TestDaemonOptions, home: string): ElowenConfigInp
 }
 
 /** Fails when a plugin named in `options.plugins` did not load, with the loader's reason. */
-function checkPluginsLoaded(daemon: RunningDaemon, plugins: readonly string[]): void {
+function checkPluginsLoaded(daemon: HostedDaemon, plugins: readonly string[]): void {
   for (const dir of plugins) {
     const state = daemon.host.registry.states.find((s) => resolve(s.dir) === resolve(dir));
     if (state?.state === "loaded") continue;
@@ -123,14 +137,14 @@ async function launch(
   options: TestDaemonOptions,
   home: string,
   owned: boolean,
-): Promise<TestDaemon> {
+): Promise<HostedTestDaemon> {
   const remove = () => {
     if (owned) rmSync(home, { recursive: true, force: true });
   };
   const lines: string[] = [];
-  let daemon: RunningDaemon;
+  let daemon: HostedDaemon;
   try {
-    daemon = await startDaemon({
+    daemon = await startHostedDaemon({
       home,
       env: {},
       log: (line) => lines.push(line),

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import type { ElowenClient } from "@elowen/client";
 import type { ElowenConfigInput } from "../../src/config/schema.js";
 import {
-  type TestDaemon as Harness,
-  startTestDaemon as startHarness,
-} from "../../src/testing/index.js";
+  type HostedTestDaemon as Harness,
+  startHostedTestDaemon as startHarness,
+} from "../../src/testing/test-daemon.js";
 
 /** The directory of a fixture plugin. */
 export function fixturePlugin(name: string): string {

@@ -1,4 +1,4 @@
-import { saveProviderKey } from "@elowen/daemon";
+import { saveProviderKey } from "@elowen/daemon/provider-keys";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { openApp, screenshot, unnamedControls, webSuite } from "./harness.js";

@@ -9,6 +9,7 @@ test("the README example runs and prints what the README says", () => {
 });
 
 const README_OUTPUT = [
+  "AskUserQuestion",
   '{"label":"SQLite","description":"One file, no server","recommended":true} true',
   "The user answered 1 of 2 questions; the others expired unanswered:",
   '- Database ("Which database should the service use?"): "SQLite"',

@@ -7,12 +7,10 @@ import {
 } from "@elowen/plugin-api";
 import { isElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
-import plugin, {
-  ASK_USER_QUESTION_TOOL,
-  ASKUSER_ANSWERS_INVALID,
-  AskUserQuestionArgumentsSchema,
-  askUserQuestionTool,
-} from "../src/index.js";
+import { ASKUSER_ANSWERS_INVALID } from "../src/answer-record.js";
+import { ASK_USER_QUESTION_TOOL, askUserQuestionTool } from "../src/ask-user-question-tool.js";
+import plugin from "../src/index.js";
+import { AskUserQuestionArgumentsSchema } from "../src/questions.js";
 import { callContext } from "./call-context.js";
 
 const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));

@@ -4,8 +4,8 @@ import {
   type ToolCallContext,
   textResult,
 } from "@elowen/plugin-api";
-import { type CodeModeHandle, createCodeModeControl } from "@elowen/plugin-code-mode";
 import { ToolTraceTurn } from "@elowen/tool-trace";
+import { type CodeModeHandle, createCodeModeControl } from "../src/control.js";
 
 /** A trivial nested tool: the overhead around it is what the benchmarks measure. */
 export const noop: NestedTool = {

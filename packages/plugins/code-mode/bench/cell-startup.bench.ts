@@ -1,5 +1,5 @@
 import { record, summarize } from "@elowen/bench";
-import { createCodeModeControl } from "@elowen/plugin-code-mode";
+import { createCodeModeControl } from "../src/control.js";
 import { benchTurn } from "./bench-turn.js";
 
 // Cell start-up: exec of a script that returns at once, from the call to its report, with a

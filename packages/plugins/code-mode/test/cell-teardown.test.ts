@@ -1,6 +1,7 @@
 import type { ToolResult } from "@elowen/plugin-api";
 import { afterAll, describe, expect, test } from "vitest";
-import { MAX_CELLS_PER_WORKER, MAX_NESTED_RESULT_CHARS } from "../src/index.js";
+import { MAX_NESTED_RESULT_CHARS } from "../src/limits.js";
+import { MAX_CELLS_PER_WORKER } from "../src/sandbox/sandbox-pool.js";
 import { TestTurn } from "./support/host.js";
 
 const textOf = (result: ToolResult) =>

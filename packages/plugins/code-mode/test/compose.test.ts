@@ -1,6 +1,7 @@
 import type { CodeModeCompositionRequest, ToolResult } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
-import { createCodeModeControl, EXEC_TOOL_NAME, WAIT_TOOL_NAME } from "../src/index.js";
+import { createCodeModeControl } from "../src/control.js";
+import { EXEC_TOOL_NAME, WAIT_TOOL_NAME } from "../src/limits.js";
 import { TestTurn } from "./support/host.js";
 import { testTools } from "./support/tools.js";
 

@@ -1,6 +1,6 @@
 import type { ToolResult } from "@elowen/plugin-api";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { SandboxPoolStats } from "../src/index.js";
+import type { SandboxPoolStats } from "../src/sandbox/sandbox-pool.js";
 import { TestTurn } from "./support/host.js";
 
 const textOf = (result: ToolResult) =>

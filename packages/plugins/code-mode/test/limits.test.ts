@@ -5,7 +5,7 @@ import {
   MAX_NESTED_RESULT_CHARS,
   MAX_SANDBOX_TIMERS,
   MAX_SCRIPT_CHARS,
-} from "../src/index.js";
+} from "../src/limits.js";
 import { TestTurn } from "./support/host.js";
 
 const textOf = (result: ToolResult) =>

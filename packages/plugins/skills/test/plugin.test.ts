@@ -6,7 +6,9 @@ import {
   SKILL_DESCRIPTION_MAX_CHARS,
 } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
-import plugin, { BUNDLED_SKILLS_DIR, parseSkillSource } from "../src/index.js";
+import plugin from "../src/index.js";
+import { parseSkillSource } from "../src/lib/frontmatter.js";
+import { BUNDLED_SKILLS_DIR } from "../src/skills-plugin.js";
 import { startPlugin } from "./start-plugin.js";
 import { tempDir } from "./temp-dir.js";
 import { packageManifest, TestHost } from "./test-host.js";

@@ -1,4 +1,8 @@
-import { registerSkills, type SkillsPluginOptions, type SkillsPluginParts } from "../src/index.js";
+import {
+  registerSkills,
+  type SkillsPluginOptions,
+  type SkillsPluginParts,
+} from "../src/skills-plugin.js";
 import { tempDir } from "./temp-dir.js";
 import { TestHost } from "./test-host.js";
 

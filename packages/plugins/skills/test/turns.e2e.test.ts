@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { SKILL_UNAVAILABLE_TEXT } from "../src/index.js";
+import { SKILL_UNAVAILABLE_TEXT } from "../src/lib/skill-input.js";
 import {
   type Account,
   resultText,

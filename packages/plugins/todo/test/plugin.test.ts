@@ -6,7 +6,8 @@ import {
   type RunBoundaryPayload,
 } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
-import { createTodoPlugin, registerTodo, TODO_TOOL_NAME } from "../src/index.js";
+import { TODO_TOOL_NAME } from "../src/limits.js";
+import { createTodoPlugin, registerTodo } from "../src/todo-plugin.js";
 import { manualClock, tempDir } from "./temp-dir.js";
 import { TestHost } from "./test-host.js";
 

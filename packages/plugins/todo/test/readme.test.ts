@@ -7,10 +7,13 @@ test("the README example runs and prints what the README says", () => {
   expect(run.status).toBe(0);
   expect(run.stdout).toBe(
     [
-      '{"id":"todo","title":"Todo (1/2)","pinned":true,"items":[{"id":"1","text":"Read the issue","status":"completed","durationMs":65000},{"id":"2","text":"Write the plugin","status":"running","startedAt":1791633665000}]}',
-      "Read the issue 1m 05s | Write the plugin 25.0s",
-      '{"boundary":{"entries":[{"kind":"message","text":"Todo: \\"Write the plugin\\" (id 2) is still in_progress. Finish it, or update the list with TodoWrite (completed, or back to pending) before you stop."}],"continue":true}}',
-      "{}",
+      "TodoWrite brain.run.beforeSettle",
+      "Todo list saved: 2 items (1 completed, 1 in progress, 0 pending).",
+      "[x] 1: Read the issue",
+      "[>] 2: Write the plugin",
+      "Todo (1/2) Read the issue: completed | Write the plugin: running",
+      '{"patch":{"boundary":{"entries":[{"kind":"message","text":"Todo: \\"Write the plugin\\" (id 2) is still in_progress. Finish it, or update the list with TodoWrite (completed, or back to pending) before you stop."}],"continue":true}}}',
+      "undefined",
       "",
     ].join("\n"),
   );

@@ -2,8 +2,8 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { PluginLogger } from "@elowen/plugin-api";
 import { describe, expect, test } from "vitest";
-import { TodoLists } from "../src/index.js";
 import type { TodoItem } from "../src/todo-items.js";
+import { TodoLists } from "../src/todo-lists.js";
 import { tempDir } from "./temp-dir.js";
 
 const item = (id: string, status: TodoItem["status"] = "pending"): TodoItem => ({

@@ -1,7 +1,29 @@
-import { AUTHORING_THROTTLE_MS } from "@elowen/plugin-api";
-import { authoringReason } from "@elowen/plugin-code-mode";
+import {
+  AUTHORING_THROTTLE_MS,
+  type CodeModeControl,
+  type PluginContext,
+} from "@elowen/plugin-api";
+import codeMode from "@elowen/plugin-code-mode";
 import { describe, expect, test } from "vitest";
 import { AuthoringNotes, type AuthoringSource } from "./authoring-notes.js";
+
+/** Code mode's own reader, as the plugin hands it to the host through `registerCodeMode`. */
+async function codeModeReader(): Promise<
+  (toolName: string, partial: string) => string | undefined
+> {
+  let control: CodeModeControl | undefined;
+  const ctx = {
+    settings: {},
+    registerCodeMode: (registered: CodeModeControl) => {
+      control = registered;
+    },
+    registerHook: () => undefined,
+  };
+  await codeMode.register(ctx as unknown as PluginContext);
+  const reason = control?.authoringReason?.bind(control);
+  if (reason === undefined) throw new Error("the code-mode plugin registered no authoring reader");
+  return reason;
+}
 
 function notes(source: AuthoringSource | undefined) {
   let now = 0;
@@ -56,8 +78,8 @@ describe("authoring notes", () => {
     expect(n.authoring.delta("c2", "exec", "{ ok }")).toBe("a");
   });
 
-  test("code mode's reader gives the note of the script written so far, joined across deltas", () => {
-    const n = notes({ kind: "owner", reason: authoringReason });
+  test("code mode's reader gives the note of the script written so far, joined across deltas", async () => {
+    const n = notes({ kind: "owner", reason: await codeModeReader() });
     n.authoring.delta("c1", "exec", '{"script":"await tools.Bash({ command: \\"ls\\", ');
     n.at(AUTHORING_THROTTLE_MS);
     expect(n.authoring.delta("c1", "exec", 'description: \\"Listing the build\\" })')).toBe(

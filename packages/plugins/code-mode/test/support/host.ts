@@ -22,11 +22,8 @@ import {
   type ToolTraceJournal,
   ToolTraceTurn,
 } from "@elowen/tool-trace";
-import {
-  type CodeModeHandle,
-  type CodeModeOptions,
-  createCodeModeControl,
-} from "../../src/index.js";
+import { type CodeModeHandle, createCodeModeControl } from "../../src/control.js";
+import type { CodeModeOptions } from "../../src/options.js";
 import { Gates, type ToolLog, testTools } from "./tools.js";
 
 /** A content-addressed image store on disk, as the daemon keeps one beside its database. */
