@@ -30,6 +30,8 @@ export interface ConnectionOptions {
   readonly clientVersion: string;
   /** Told whenever the state or the tool list changes. */
   readonly changed: () => void;
+  /** Asked before each connect: a reason refuses it (the address rules of accounts' servers). */
+  readonly admit?: (server: ConfiguredServer) => Promise<string | undefined>;
 }
 
 /**
@@ -80,6 +82,9 @@ export class ServerConnection {
     if (this.state === "disabled" || this.state === "stopped" || this.state === "untrusted") return;
     const generation = ++this.#generation;
     this.#set("connecting", undefined);
+    const refused = await this.options.admit?.(this.server);
+    if (generation !== this.#generation) return;
+    if (refused !== undefined) return this.#fail(refused);
     const { name, config } = this.server;
     const client = new Client(
       { name: "elowen", version: this.options.clientVersion },
