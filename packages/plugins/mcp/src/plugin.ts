@@ -12,6 +12,9 @@ import { mcpPicker } from "./mcp-picker.js";
 import type { ServerAdminOptions } from "./operator/server-admin.js";
 import { serverRoutes } from "./operator/server-routes.js";
 import { promptAliases, promptTransform } from "./prompts/prompt-commands.js";
+import { registerResourceMentions } from "./resources/resource-mentions.js";
+import { hasResources } from "./resources/resource-read.js";
+import { resourceTools } from "./resources/resource-tools.js";
 import { ServerSet } from "./servers/server-set.js";
 
 /** How the plugin is built: the defaults are the daemon's environment and working directory. */
@@ -75,7 +78,13 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
     return queue.catch((error) => ctx.log.error(`mcp: reload failed: ${errorMessage(error)}`));
   };
   const admin: ServerAdminOptions = { set, trust, home: ctx.homeDir, accounts, reload, checkUrl };
-  ctx.registerToolSource(() => set.tools(ctx.currentAccess().userId));
+  const resourceToolList = resourceTools(set);
+  ctx.registerToolSource(() => {
+    const userId = ctx.currentAccess().userId;
+    const tools = set.tools(userId);
+    return set.visibleTo(userId).some(hasResources) ? [...tools, ...resourceToolList] : tools;
+  });
+  registerResourceMentions(ctx, set);
   ctx.registerBrainStatusProvider(({ isAdmin }) => {
     const rows = isAdmin ? set.statusRows() : undefined;
     return rows === undefined ? undefined : { mcp: rows };

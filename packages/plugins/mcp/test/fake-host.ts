@@ -55,7 +55,8 @@ export function fakeHost(
     registerInputTransform: quiet,
     registerRoute: quiet,
     registerTool: quiet,
-    on: (event: string, hook: unknown) => chains.set(event, hook),
+    on: (event: string, matcherOrHook: unknown, hook?: unknown) =>
+      chains.set(event, hook ?? matcherOrHook),
     currentAccess: (): Access => ({ userId: current, isAdmin: false, isOwner: false }) as Access,
     registerHook: (hook: { run: () => unknown }) => {
       shutdown = hook.run;

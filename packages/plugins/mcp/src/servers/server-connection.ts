@@ -1,7 +1,7 @@
 import type { PluginLogger } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Prompt, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Prompt, Resource, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ConfiguredServer } from "../config/server-sources.js";
 import {
   MCP_CONNECT_TIMEOUT_MS,
@@ -45,6 +45,8 @@ export class ServerConnection {
   reason: string | undefined;
   tools: readonly Tool[] = [];
   prompts: readonly Prompt[] = [];
+  /** The server's `resources/list`, kept current by `resources/list_changed` (first page only). */
+  resources: readonly Resource[] = [];
   client: Client | undefined;
   /** The transport's last error (a message too large, a broken stream), for a failed call's reason. */
   lastError: string | undefined;
@@ -110,6 +112,14 @@ export class ServerConnection {
               else if (prompts) this.prompts = prompts;
             },
           },
+          resources: {
+            onChanged: (error, resources) => {
+              if (generation !== this.#generation) return;
+              if (error)
+                this.options.log.warn(`mcp ${name}: resources/list failed: ${errorMessage(error)}`);
+              else if (resources) this.resources = resources;
+            },
+          },
         },
       },
     );
@@ -131,6 +141,9 @@ export class ServerConnection {
       const prompts = client.getServerCapabilities()?.prompts
         ? (await client.listPrompts(undefined, { timeout: MCP_CONNECT_TIMEOUT_MS })).prompts
         : [];
+      const resources = client.getServerCapabilities()?.resources
+        ? (await client.listResources(undefined, { timeout: MCP_CONNECT_TIMEOUT_MS })).resources
+        : [];
       this.#connecting = undefined;
       if (generation !== this.#generation) {
         await client.close().catch(() => undefined);
@@ -139,6 +152,7 @@ export class ServerConnection {
       this.client = client;
       this.tools = listed;
       this.prompts = prompts;
+      this.resources = resources;
       this.#connectedAt = Date.now();
       this.#set("connected", undefined);
     } catch (error) {
@@ -158,6 +172,7 @@ export class ServerConnection {
     this.#connecting = undefined;
     this.tools = [];
     this.prompts = [];
+    this.resources = [];
     if (this.state !== "disabled" && this.state !== "untrusted") this.state = "stopped";
     await Promise.all(clients.map((client) => client?.close().catch(() => undefined)));
   }
@@ -171,6 +186,7 @@ export class ServerConnection {
   #fail(reason: string): void {
     this.tools = [];
     this.prompts = [];
+    this.resources = [];
     this.client = undefined;
     this.#pid = () => null;
     this.#set("failed", reason);
