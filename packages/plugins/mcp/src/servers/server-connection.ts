@@ -1,8 +1,16 @@
-import type { PluginLogger } from "@elowen/plugin-api";
+import type { AskAnswer, PluginLogger, ToolCallContext } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Prompt, Resource, Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  type Prompt,
+  type Resource,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ConfiguredServer } from "../config/server-sources.js";
+import { DECLINE, elicitQuestions, elicitResult } from "../elicitation/elicit-questions.js";
 import {
   MCP_CONNECT_TIMEOUT_MS,
   MCP_DEFAULT_TIMEOUT_MS,
@@ -48,6 +56,8 @@ export class ServerConnection {
   /** The server's `resources/list`, kept current by `resources/list_changed` (first page only). */
   resources: readonly Resource[] = [];
   client: Client | undefined;
+  /** The tool calls in flight, newest last: an elicitation asks the newest one's person. */
+  readonly callers = new Set<Pick<ToolCallContext, "askUser">>();
   /** The transport's last error (a message too large, a broken stream), for a failed call's reason. */
   lastError: string | undefined;
   #pid: () => number | null = () => null;
@@ -91,7 +101,7 @@ export class ServerConnection {
     const client = new Client(
       { name: "elowen", version: this.options.clientVersion },
       {
-        capabilities: {},
+        capabilities: { elicitation: {} },
         listChanged: {
           tools: {
             onChanged: (error, tools) => {
@@ -123,6 +133,7 @@ export class ServerConnection {
         },
       },
     );
+    client.setRequestHandler(ElicitRequestSchema, (request) => this.#elicit(request));
     const opened = openTransport(config, { cwd: this.options.cwd });
     if (opened.stderr)
       pipeStderr(opened.stderr, (line) => this.options.log.info(`mcp ${name} stderr: ${line}`));
@@ -161,6 +172,31 @@ export class ServerConnection {
       if (generation !== this.#generation) return;
       this.#fail(errorMessage(error));
     }
+  }
+
+  /**
+   * A form elicitation becomes ask-user questions of the tool call in flight (the newest, when
+   * several are), four at a time; the answers go back as `accept`, `decline` or `cancel` (a
+   * question expired). No call in flight, a URL elicitation or a surface that cannot ask: decline.
+   */
+  async #elicit(request: ElicitRequest): Promise<ElicitResult> {
+    const caller = [...this.callers].at(-1);
+    if (!caller || request.params.mode === "url") return { action: "decline" };
+    const form = elicitQuestions(request.params);
+    const answers: AskAnswer[] = [];
+    try {
+      for (let i = 0; i < form.questions.length; i += 4) {
+        const batch = await caller.askUser(form.questions.slice(i, i + 4));
+        answers.push(...batch);
+        if (batch.some((a) => a.outcome === "expired" || a.selected.includes(DECLINE))) break;
+      }
+    } catch (error) {
+      this.options.log.warn(
+        `mcp ${this.server.name}: elicitation not asked: ${errorMessage(error)}`,
+      );
+      return { action: "decline" };
+    }
+    return elicitResult(form, answers);
   }
 
   /** Closes the connection for good and ends a stdio child. */
