@@ -30,8 +30,8 @@ export const MCP_RESTART_STABLE_MS = 60_000;
 export const MCP_STDERR_LINES_PER_MINUTE = 120;
 /**
  * Edits of `mcp.json`, `mcp.d/` and the accounts' files come in bursts (an editor's save, a plugin
- * install): one reload runs after this much quiet (100 ms)...
+ * install): one reload runs after this much quiet (250 ms)...
  */
-export const MCP_CONFIG_QUIET_MS = 100;
-/** ...or at the latest this long after the burst began (500 ms), so an edit applies within 1 s. */
-export const MCP_CONFIG_BURST_MAX_MS = 500;
+export const MCP_CONFIG_QUIET_MS = 250;
+/** ...or at the latest this long after the burst began (600 ms), so an edit applies within 1 s. */
+export const MCP_CONFIG_BURST_MAX_MS = 600;
