@@ -28,5 +28,10 @@ export const MCP_RESTART_MAX_MS = 30_000;
 export const MCP_RESTART_STABLE_MS = 60_000;
 /** At most this many stderr lines of a server are logged per minute; the rest are counted. */
 export const MCP_STDERR_LINES_PER_MINUTE = 120;
-/** How often `mcp.json`, `mcp.d/` and the accounts' files are checked for changes (1 s). */
-export const MCP_CONFIG_POLL_MS = 1000;
+/**
+ * Edits of `mcp.json`, `mcp.d/` and the accounts' files come in bursts (an editor's save, a plugin
+ * install): one reload runs after this much quiet (250 ms)...
+ */
+export const MCP_CONFIG_QUIET_MS = 250;
+/** ...or at the latest this long after the burst began (600 ms), so an edit applies within 1 s. */
+export const MCP_CONFIG_BURST_MAX_MS = 600;

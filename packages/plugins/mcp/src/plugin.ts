@@ -4,12 +4,17 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import { watchConfigFiles } from "./config/config-watch.js";
 import { loadServers } from "./config/load-servers.js";
 import { parseMcpSettings } from "./config/plugin-settings.js";
+import type { ConfiguredServer } from "./config/server-sources.js";
+import { checkServerUrl, type HostLookup, systemLookup } from "./config/url-policy.js";
 import { WorkspaceTrust } from "./config/workspace-trust.js";
-import { MCP_CONFIG_POLL_MS } from "./limits.js";
+import { MCP_CONFIG_BURST_MAX_MS, MCP_CONFIG_QUIET_MS } from "./limits.js";
 import { mcpPicker } from "./mcp-picker.js";
 import type { ServerAdminOptions } from "./operator/server-admin.js";
 import { serverRoutes } from "./operator/server-routes.js";
 import { promptAliases, promptTransform } from "./prompts/prompt-commands.js";
+import { registerResourceMentions } from "./resources/resource-mentions.js";
+import { hasResources } from "./resources/resource-read.js";
+import { resourceTools } from "./resources/resource-tools.js";
 import { ServerSet } from "./servers/server-set.js";
 
 /** How the plugin is built: the defaults are the daemon's environment and working directory. */
@@ -18,6 +23,15 @@ export interface McpPluginSeams {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The workspace whose `.mcp.json` is read when the settings name none (default `process.cwd()`). */
   readonly workspace?: string;
+  /** Resolves the hosts of accounts' `url` servers for the address rules (default: the system's). */
+  readonly lookup?: HostLookup;
+}
+
+/** What {@link registerMcp} started: the servers, and when the config files are watched. */
+export interface McpPluginHandle {
+  readonly set: ServerSet;
+  /** Settles once edits of `mcp.json`, `mcp.d/` and the accounts' files are seen. */
+  readonly watching: Promise<void>;
 }
 
 /**
@@ -26,12 +40,26 @@ export interface McpPluginSeams {
  * `GET /brain/status`, the operator routes and the `/mcp` picker, follows edits of `mcp.json`,
  * `mcp.d/` and the accounts' files live, and stops every server on `plugin.shutdown`.
  */
-export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): ServerSet {
+export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): McpPluginHandle {
   const settings = parseMcpSettings(ctx.settings);
   const workspace = settings.workspace ?? options.workspace ?? process.cwd();
   const accounts = join(ctx.dataDir, "accounts");
   const paths = { home: ctx.homeDir, workspace, env: options.env ?? process.env, accounts };
-  const set = new ServerSet({ log: ctx.log, cwd: workspace, clientVersion: ctx.manifest.version });
+  const lookup = options.lookup ?? systemLookup;
+  const checkUrl = (url: string) => checkServerUrl(url, settings.allowPrivateUrls, lookup);
+  // Checked again at each connect: a host may resolve elsewhere than when it was added.
+  const admit = async (server: ConfiguredServer) => {
+    const { origin, config } = server;
+    if (origin !== "account" || config.transport !== "http" || config.ownerAdded === true) return;
+    const reach = await checkUrl(config.url);
+    return reach.ok ? undefined : reach.message;
+  };
+  const set = new ServerSet({
+    log: ctx.log,
+    cwd: workspace,
+    clientVersion: ctx.manifest.version,
+    admit,
+  });
   const trust = new WorkspaceTrust(ctx.dataDir);
   let reported = "";
   let queue = Promise.resolve();
@@ -49,23 +77,29 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): S
     });
     return queue.catch((error) => ctx.log.error(`mcp: reload failed: ${errorMessage(error)}`));
   };
-  const admin: ServerAdminOptions = { set, trust, home: ctx.homeDir, accounts, reload };
-  ctx.registerToolSource(() => set.tools(ctx.currentAccess().userId));
+  const admin: ServerAdminOptions = { set, trust, home: ctx.homeDir, accounts, reload, checkUrl };
+  const resourceToolList = resourceTools(set);
+  ctx.registerToolSource(() => {
+    const userId = ctx.currentAccess().userId;
+    const tools = set.tools(userId);
+    return set.visibleTo(userId).some(hasResources) ? [...tools, ...resourceToolList] : tools;
+  });
+  registerResourceMentions(ctx, set);
   ctx.registerBrainStatusProvider(({ isAdmin }) => {
     const rows = isAdmin ? set.statusRows() : undefined;
     return rows === undefined ? undefined : { mcp: rows };
   });
   const home = ctx.homeDir;
-  const unwatch = watchConfigFiles(
+  const watcher = watchConfigFiles(
     home === undefined ? [] : [join(home, "mcp.json")],
     home === undefined ? [accounts] : [join(home, "mcp.d"), accounts],
-    MCP_CONFIG_POLL_MS,
+    { quietMs: MCP_CONFIG_QUIET_MS, maxMs: MCP_CONFIG_BURST_MAX_MS },
     () => void reload(),
   );
   ctx.registerHook({
     name: "plugin.shutdown",
     run: async () => {
-      unwatch();
+      await watcher.close();
       await queue.catch(() => undefined);
       await set.stop();
     },
@@ -75,5 +109,5 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): S
   ctx.registerInputTransform(promptTransform(set));
   for (const route of serverRoutes(admin)) ctx.registerRoute(route);
   void reload();
-  return set;
+  return { set, watching: watcher.ready };
 }

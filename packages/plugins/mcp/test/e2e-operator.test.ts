@@ -28,10 +28,10 @@ interface Row {
   readonly tools: number;
 }
 
-function emptyHome(): string {
+function emptyHome(extra = ""): string {
   const home = mkdtempSync(join(tmpdir(), "elowen-mcp-operator-"));
   cleanups.push(() => rmSync(home, { recursive: true, force: true }));
-  writeFileSync(join(home, "elowen.yaml"), `mcp:\n  workspace: ${JSON.stringify(home)}\n`);
+  writeFileSync(join(home, "elowen.yaml"), `mcp:\n  workspace: ${JSON.stringify(home)}\n${extra}`);
   return home;
 }
 
@@ -101,7 +101,8 @@ describe("the operator surface: list, add and remove servers live", { timeout: 3
   test("an account adds a url server for itself: its sessions call it, the owner's do not see it, and it may not add a command server", async () => {
     const http = await startEverythingHttp();
     cleanups.push(() => http.close());
-    const home = emptyHome();
+    // The test server listens on loopback, which accounts may reach only when the operator says so.
+    const home = emptyHome("  allowPrivateUrls: [loopback]\n");
     t = await startTestDaemon({
       plugins: [PLUGIN_DIR],
       script: echoScript("mcp__mine__echo", 2),
@@ -130,6 +131,47 @@ describe("the operator surface: list, add and remove servers live", { timeout: 3
     expect(await refusal(t.owner.request("DELETE", `${SERVERS}/mine`))).toEqual({
       status: 404,
       error: "name: there is no MCP server named mine",
+    });
+  });
+
+  test("an account may not add a loopback or private url server unless the operator allows it, and another account's name is not revealed", async () => {
+    const home = emptyHome();
+    t = await startTestDaemon({ plugins: [PLUGIN_DIR], home });
+    const user = await t.createAccount("robin", { role: "user" });
+    expect(
+      await refusal(
+        user.client.request("POST", SERVERS, {
+          body: { name: "local", url: "http://127.0.0.1:9/mcp" },
+        }),
+      ),
+    ).toEqual({
+      status: 400,
+      error:
+        'url: 127.0.0.1 is a loopback address, which an account\'s own server may not reach (rule "loopback"); the operator allows it with mcp.allowPrivateUrls',
+    });
+    expect(
+      (
+        await refusal(
+          user.client.request("POST", SERVERS, {
+            body: { name: "meta", url: "http://169.254.169.254/latest" },
+          }),
+        )
+      ).error,
+    ).toContain('(rule "metadata")');
+    // The owner is not held to the rules, for the instance or for itself.
+    await t.owner.request("POST", SERVERS, {
+      body: { name: "ownlocal", scope: "account", url: "http://127.0.0.1:9/mcp" },
+    });
+    const other = await t.createAccount("sam", { role: "user" });
+    expect(
+      await refusal(
+        other.client.request("POST", SERVERS, {
+          body: { name: "ownlocal", url: "https://mcp.example.com/mcp" },
+        }),
+      ),
+    ).toEqual({
+      status: 409,
+      error: "name: ownlocal is not available for a new server; pick another name",
     });
   });
 

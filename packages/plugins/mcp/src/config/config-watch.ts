@@ -1,48 +1,102 @@
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, relative, sep } from "node:path";
+import { type FSWatcher, watch } from "chokidar";
+
+/** When the config files are watched, and how to stop. */
+export interface ConfigWatch {
+  /** Settles once the initial scan is done: an edit from then on is seen. */
+  readonly ready: Promise<void>;
+  /** Stops watching; a burst in progress is dropped. */
+  close(): Promise<void>;
+}
+
+/** How a burst of events becomes one reload. */
+export interface ConfigWatchTiming {
+  /** Quiet time that ends a burst. */
+  readonly quietMs: number;
+  /** The longest a burst delays its reload, however long it goes on. */
+  readonly maxMs: number;
+}
 
 /**
- * Calls `changed` whenever one of the files or directories' `*.json` files is created, edited or
- * removed, checking every `intervalMs` (polling, which also sees a directory that does not exist
- * yet and works the same on every file system). The timer never keeps the process alive.
- * Returns the function that stops watching.
+ * Calls `changed` once per burst of creations, edits and removals of the `files` or of the `*.json`
+ * files directly inside the `dirs` (a burst ends after `quietMs` of quiet, or `maxMs` after it
+ * began). Watched with chokidar from each target's nearest existing folder above it, so a file or
+ * folder that does not exist yet (nor its parents) is seen when it appears, and an atomic rename
+ * over a file counts as its edit. Everything else in those folders is ignored (never stat'ed or
+ * watched on its own).
  */
 export function watchConfigFiles(
   files: readonly string[],
   dirs: readonly string[],
-  intervalMs: number,
+  timing: ConfigWatchTiming,
   changed: () => void,
-): () => void {
-  const signature = () => {
-    const parts = files.map((file) => `${file}:${stamp(file)}`);
-    for (const dir of dirs) {
-      let names: string[] = [];
-      try {
-        names = readdirSync(dir).filter((name) => name.endsWith(".json"));
-      } catch {
-        // An absent directory has no files.
-      }
-      for (const name of names.sort()) parts.push(`${name}:${stamp(join(dir, name))}`);
-      parts.push("|");
-    }
-    return parts.join("\n");
+): ConfigWatch {
+  const fileSet = new Set(files);
+  const dirSet = new Set(dirs);
+  const targets = [...files, ...dirs];
+  const roots = [...new Set(targets.map((path) => nearestExisting(dirname(path))))];
+  const wanted = (path: string): boolean =>
+    fileSet.has(path) || dirSet.has(path) || (path.endsWith(".json") && dirSet.has(dirname(path)));
+  // Deep enough to reach a json file inside the deepest target folder from its root.
+  const depth = Math.max(
+    0,
+    ...targets.map((path) => {
+      const root = roots.find((r) => isInside(r, path)) ?? dirname(path);
+      return relative(root, path).split(sep).length - (dirSet.has(path) ? 0 : 1);
+    }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  let burstStart = 0;
+  let closed = false;
+  const fire = () => {
+    timer = undefined;
+    if (!closed) changed();
   };
-  let last = signature();
-  const timer = setInterval(() => {
-    const now = signature();
-    if (now === last) return;
-    last = now;
-    changed();
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  const touched = (path: string) => {
+    if (closed || !wanted(path)) return;
+    const now = Date.now();
+    if (timer === undefined) burstStart = now;
+    clearTimeout(timer);
+    timer = setTimeout(
+      fire,
+      Math.min(timing.quietMs, Math.max(0, burstStart + timing.maxMs - now)),
+    );
+    timer.unref();
+  };
+  const watcher: FSWatcher = watch(roots, {
+    ignoreInitial: true,
+    followSymlinks: false,
+    depth,
+    ignored: (path: string) =>
+      !wanted(path) &&
+      !roots.includes(path) &&
+      !targets.some((target) => isInside(path, target)) &&
+      !roots.some((root) => isInside(path, root)),
+  });
+  watcher.on("all", (_event, path) => touched(path));
+  watcher.on("error", () => undefined);
+  const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  return {
+    ready,
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      await watcher.close();
+    },
+  };
 }
 
-function stamp(file: string): string {
-  try {
-    const stat = statSync(file);
-    return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
-  } catch {
-    return "-";
+/** `path` is inside `folder` (at any depth). */
+function isInside(folder: string, path: string): boolean {
+  return path.startsWith(folder === sep ? sep : folder + sep);
+}
+
+function nearestExisting(dir: string): string {
+  for (;;) {
+    if (existsSync(dir)) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return dir;
+    dir = parent;
   }
 }

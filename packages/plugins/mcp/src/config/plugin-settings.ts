@@ -10,6 +10,13 @@ export const McpSettingsSchema = z.strictObject({
   servers: z.record(z.string(), z.unknown()).optional(),
   /** The workspace whose `.mcp.json` is read (default: the daemon's working directory). */
   workspace: z.string().min(1).max(4096).optional(),
+  /**
+   * Lifts the address rules accounts' own `url` servers are held to: `true` for all, or a list of
+   * rule names (`loopback`, `link-local`, `private`, `metadata`) and host names or addresses.
+   */
+  allowPrivateUrls: z
+    .union([z.boolean(), z.array(z.string().trim().min(1).max(253)).max(256)])
+    .optional(),
 });
 
 /** Checked settings. */
@@ -24,6 +31,11 @@ export interface McpPluginOptions {
   readonly servers?: Readonly<Record<string, McpServerOptions>>;
   /** The workspace whose `.mcp.json` is read (default: the daemon's working directory). */
   readonly workspace?: string;
+  /**
+   * What accounts' own `url` servers may reach besides public addresses: `true` for everything,
+   * or rule names (`loopback`, `link-local`, `private`, `metadata`) and host names or addresses.
+   */
+  readonly allowPrivateUrls?: boolean | readonly string[];
 }
 
 /** One server entry as written. */
@@ -49,6 +61,6 @@ export function parseMcpSettings(settings: unknown): McpSettings {
   const path = ["mcp", ...(issue?.path ?? []).map(String)].join(".");
   const what = issue?.code === "unrecognized_keys" ? `${path}.${issue.keys.join(", ")}` : path;
   throw new TypeError(
-    `${what}: ${issue?.code === "unrecognized_keys" ? "is not a setting of the MCP plugin (servers, workspace)" : issue?.message}`,
+    `${what}: ${issue?.code === "unrecognized_keys" ? "is not a setting of the MCP plugin (servers, workspace, allowPrivateUrls)" : issue?.message}`,
   );
 }

@@ -4,6 +4,7 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { parseServerConfig } from "../config/server-config.js";
 import { editServerFile } from "../config/server-files.js";
+import type { UrlCheck } from "../config/url-policy.js";
 import type { WorkspaceTrust } from "../config/workspace-trust.js";
 import { MCP_SERVER_NAME_PATTERN } from "../limits.js";
 import type { ServerSet } from "../servers/server-set.js";
@@ -37,6 +38,8 @@ export interface ServerAdminOptions {
   readonly accounts: string;
   /** Reads every source again and applies it to the running servers. */
   readonly reload: () => Promise<void>;
+  /** Checks an account's `url` server against the address rules (`checkServerUrl`). */
+  readonly checkUrl: (url: string) => Promise<UrlCheck>;
 }
 
 const refuse = (status: 400 | 403 | 404 | 409 | 500, message: string): AdminOutcome => ({
@@ -48,8 +51,10 @@ const refuse = (status: 400 | 403 | 404 | 409 | 500, message: string): AdminOutc
 /**
  * Adds a server (`body`: `{ name, scope?, ...entry }`) and starts it at once. The instance owner
  * adds to `$ELOWEN_HOME/mcp.json` (scope `instance`, the owner's default) or to their own servers
- * (scope `account`); any other account adds `url` servers for itself only. A `command` server
- * runs a program on the host, so only the instance owner adds one.
+ * (scope `account`); any other account adds `url` servers for itself only, whose address (after
+ * DNS resolution) must pass `checkUrl` (no loopback, link-local, private or metadata address
+ * unless the operator allows it). A `command` server runs a program on the host, so only the
+ * instance owner adds one. A name another account holds is refused without saying so.
  */
 export async function addServer(
   options: ServerAdminOptions,
@@ -80,15 +85,25 @@ export async function addServer(
   if (target === "account" && checked.config.transport === "stdio")
     return refuse(400, 'command: an account\'s own server is a "url" server');
   const taken = options.set.connections.get(name);
+  const ownerOfTaken = taken?.server.ownerUserId;
+  // Another account's server is never named: the same neutral refusal as any unusable name.
+  if (taken && ownerOfTaken !== undefined && ownerOfTaken !== access.userId)
+    return refuse(409, `name: ${name} is not available for a new server; pick another name`);
   if (taken)
     return refuse(
       409,
       `name: a server named ${name} is already configured; remove it first or pick another name`,
     );
+  if (checked.config.transport === "http" && !access.isOwner) {
+    const reach = await options.checkUrl(checked.config.url);
+    if (!reach.ok) return refuse(400, reach.message);
+  }
   const file = targetFile(options, access, target);
   if (file === undefined) return refuse(403, "an unlinked caller has no servers of its own");
+  // The owner's own servers are not held to the address rules when they connect either.
+  const written = access.isOwner && target === "account" ? { ...entry, ownerAdded: true } : entry;
   try {
-    await editServerFile(file, name, entry);
+    await editServerFile(file, name, written);
   } catch (error) {
     return refuse(500, `could not write ${file}: ${errorMessage(error)}`);
   }

@@ -1,8 +1,16 @@
-import type { PluginLogger } from "@elowen/plugin-api";
+import type { AskAnswer, PluginLogger, ToolCallContext } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Prompt, Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  type Prompt,
+  type Resource,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ConfiguredServer } from "../config/server-sources.js";
+import { DECLINE, elicitQuestions, elicitResult } from "../elicitation/elicit-questions.js";
 import {
   MCP_CONNECT_TIMEOUT_MS,
   MCP_DEFAULT_TIMEOUT_MS,
@@ -30,6 +38,8 @@ export interface ConnectionOptions {
   readonly clientVersion: string;
   /** Told whenever the state or the tool list changes. */
   readonly changed: () => void;
+  /** Asked before each connect: a reason refuses it (the address rules of accounts' servers). */
+  readonly admit?: (server: ConfiguredServer) => Promise<string | undefined>;
 }
 
 /**
@@ -43,7 +53,11 @@ export class ServerConnection {
   reason: string | undefined;
   tools: readonly Tool[] = [];
   prompts: readonly Prompt[] = [];
+  /** The server's `resources/list`, kept current by `resources/list_changed` (first page only). */
+  resources: readonly Resource[] = [];
   client: Client | undefined;
+  /** The tool calls in flight, newest last: an elicitation asks the newest one's person. */
+  readonly callers = new Set<Pick<ToolCallContext, "askUser">>();
   /** The transport's last error (a message too large, a broken stream), for a failed call's reason. */
   lastError: string | undefined;
   #pid: () => number | null = () => null;
@@ -80,11 +94,14 @@ export class ServerConnection {
     if (this.state === "disabled" || this.state === "stopped" || this.state === "untrusted") return;
     const generation = ++this.#generation;
     this.#set("connecting", undefined);
+    const refused = await this.options.admit?.(this.server);
+    if (generation !== this.#generation) return;
+    if (refused !== undefined) return this.#fail(refused);
     const { name, config } = this.server;
     const client = new Client(
       { name: "elowen", version: this.options.clientVersion },
       {
-        capabilities: {},
+        capabilities: { elicitation: {} },
         listChanged: {
           tools: {
             onChanged: (error, tools) => {
@@ -105,9 +122,18 @@ export class ServerConnection {
               else if (prompts) this.prompts = prompts;
             },
           },
+          resources: {
+            onChanged: (error, resources) => {
+              if (generation !== this.#generation) return;
+              if (error)
+                this.options.log.warn(`mcp ${name}: resources/list failed: ${errorMessage(error)}`);
+              else if (resources) this.resources = resources;
+            },
+          },
         },
       },
     );
+    client.setRequestHandler(ElicitRequestSchema, (request) => this.#elicit(request));
     const opened = openTransport(config, { cwd: this.options.cwd });
     if (opened.stderr)
       pipeStderr(opened.stderr, (line) => this.options.log.info(`mcp ${name} stderr: ${line}`));
@@ -126,6 +152,9 @@ export class ServerConnection {
       const prompts = client.getServerCapabilities()?.prompts
         ? (await client.listPrompts(undefined, { timeout: MCP_CONNECT_TIMEOUT_MS })).prompts
         : [];
+      const resources = client.getServerCapabilities()?.resources
+        ? (await client.listResources(undefined, { timeout: MCP_CONNECT_TIMEOUT_MS })).resources
+        : [];
       this.#connecting = undefined;
       if (generation !== this.#generation) {
         await client.close().catch(() => undefined);
@@ -134,6 +163,7 @@ export class ServerConnection {
       this.client = client;
       this.tools = listed;
       this.prompts = prompts;
+      this.resources = resources;
       this.#connectedAt = Date.now();
       this.#set("connected", undefined);
     } catch (error) {
@@ -142,6 +172,31 @@ export class ServerConnection {
       if (generation !== this.#generation) return;
       this.#fail(errorMessage(error));
     }
+  }
+
+  /**
+   * A form elicitation becomes ask-user questions of the tool call in flight (the newest, when
+   * several are), four at a time; the answers go back as `accept`, `decline` or `cancel` (a
+   * question expired). No call in flight, a URL elicitation or a surface that cannot ask: decline.
+   */
+  async #elicit(request: ElicitRequest): Promise<ElicitResult> {
+    const caller = [...this.callers].at(-1);
+    if (!caller || request.params.mode === "url") return { action: "decline" };
+    const form = elicitQuestions(request.params);
+    const answers: AskAnswer[] = [];
+    try {
+      for (let i = 0; i < form.questions.length; i += 4) {
+        const batch = await caller.askUser(form.questions.slice(i, i + 4));
+        answers.push(...batch);
+        if (batch.some((a) => a.outcome === "expired" || a.selected.includes(DECLINE))) break;
+      }
+    } catch (error) {
+      this.options.log.warn(
+        `mcp ${this.server.name}: elicitation not asked: ${errorMessage(error)}`,
+      );
+      return { action: "decline" };
+    }
+    return elicitResult(form, answers);
   }
 
   /** Closes the connection for good and ends a stdio child. */
@@ -153,6 +208,7 @@ export class ServerConnection {
     this.#connecting = undefined;
     this.tools = [];
     this.prompts = [];
+    this.resources = [];
     if (this.state !== "disabled" && this.state !== "untrusted") this.state = "stopped";
     await Promise.all(clients.map((client) => client?.close().catch(() => undefined)));
   }
@@ -166,6 +222,7 @@ export class ServerConnection {
   #fail(reason: string): void {
     this.tools = [];
     this.prompts = [];
+    this.resources = [];
     this.client = undefined;
     this.#pid = () => null;
     this.#set("failed", reason);

@@ -21,6 +21,8 @@ export class ServerSet {
       readonly log: PluginLogger;
       readonly cwd: string;
       readonly clientVersion: string;
+      /** Asked before each connect; see `ConnectionOptions.admit`. */
+      readonly admit?: (server: ConfiguredServer) => Promise<string | undefined>;
     },
   ) {}
 

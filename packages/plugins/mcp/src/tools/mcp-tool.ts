@@ -38,7 +38,7 @@ export async function callMcpTool(
   connection: ServerConnection,
   tool: string,
   args: Readonly<Record<string, unknown>>,
-  context: Pick<ToolCallContext, "signal" | "onUpdate">,
+  context: Pick<ToolCallContext, "signal" | "onUpdate" | "askUser">,
 ): Promise<ToolResult> {
   const server = connection.server.name;
   const client = connection.client;
@@ -47,6 +47,11 @@ export async function callMcpTool(
       `the MCP server ${server} is not connected${connection.reason ? `: ${connection.reason}` : ""}`,
     );
   connection.lastError = undefined;
+  // While the call runs, the server's elicitations ask this call's person.
+  const caller = {
+    askUser: (questions: Parameters<ToolCallContext["askUser"]>[0]) => context.askUser(questions),
+  };
+  connection.callers.add(caller);
   try {
     const result = (await client.callTool({ name: tool, arguments: { ...args } }, undefined, {
       signal: context.signal,
@@ -61,6 +66,8 @@ export async function callMcpTool(
     if (why !== undefined && /Connection closed/.test(errorMessage(error)))
       throw new McpCallError(`the MCP server ${server} closed the connection: ${why}`);
     throw error;
+  } finally {
+    connection.callers.delete(caller);
   }
 }
 
