@@ -46,7 +46,11 @@ export async function buildServer(
   const app = Fastify({
     ...(options.logger === undefined
       ? { logger: false }
-      : { loggerInstance: options.logger, disableRequestLogging: true }),
+      : {
+          loggerInstance: options.logger,
+          // Fastify's own request lines are off: installRequestLog writes one line per request.
+          logController: new Fastify.LogController({ disableRequestLogging: true }),
+        }),
     bodyLimit: options.bodyLimitBytes,
     forceCloseConnections: true,
     return503OnClosing: true,
