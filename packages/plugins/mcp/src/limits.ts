@@ -35,3 +35,8 @@ export const MCP_STDERR_LINES_PER_MINUTE = 120;
 export const MCP_CONFIG_QUIET_MS = 250;
 /** ...or at the latest this long after the burst began (600 ms), so an edit applies within 1 s. */
 export const MCP_CONFIG_BURST_MAX_MS = 600;
+/**
+ * How often the config files' names, sizes and times are compared as well (ours): a change the
+ * watcher missed (an inotify limit reached, an event lost on a loaded machine) still applies.
+ */
+export const MCP_CONFIG_RECHECK_MS = 5000;

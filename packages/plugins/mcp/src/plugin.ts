@@ -7,7 +7,7 @@ import { parseMcpSettings } from "./config/plugin-settings.js";
 import type { ConfiguredServer } from "./config/server-sources.js";
 import { checkServerUrl, type HostLookup, systemLookup } from "./config/url-policy.js";
 import { WorkspaceTrust } from "./config/workspace-trust.js";
-import { MCP_CONFIG_BURST_MAX_MS, MCP_CONFIG_QUIET_MS } from "./limits.js";
+import { MCP_CONFIG_BURST_MAX_MS, MCP_CONFIG_QUIET_MS, MCP_CONFIG_RECHECK_MS } from "./limits.js";
 import { mcpPicker } from "./mcp-picker.js";
 import type { ServerAdminOptions } from "./operator/server-admin.js";
 import { serverRoutes } from "./operator/server-routes.js";
@@ -64,7 +64,8 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
   let reported = "";
   let queue = Promise.resolve();
   const reload = (): Promise<void> => {
-    queue = queue.then(async () => {
+    // The queue itself never rejects: a failed reload is logged and the next one still runs.
+    const run = queue.then(async () => {
       const list = loadServers(settings, paths);
       const problems = list.problems.join("\n");
       if (problems !== reported)
@@ -75,7 +76,8 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
         (server) => server.origin !== "workspace" || trust.trusted(server.file ?? ""),
       );
     });
-    return queue.catch((error) => ctx.log.error(`mcp: reload failed: ${errorMessage(error)}`));
+    queue = run.catch((error) => ctx.log.error(`mcp: reload failed: ${errorMessage(error)}`));
+    return queue;
   };
   const admin: ServerAdminOptions = { set, trust, home: ctx.homeDir, accounts, reload, checkUrl };
   const resourceToolList = resourceTools(set);
@@ -93,7 +95,11 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
   const watcher = watchConfigFiles(
     home === undefined ? [] : [join(home, "mcp.json")],
     home === undefined ? [accounts] : [join(home, "mcp.d"), accounts],
-    { quietMs: MCP_CONFIG_QUIET_MS, maxMs: MCP_CONFIG_BURST_MAX_MS },
+    {
+      quietMs: MCP_CONFIG_QUIET_MS,
+      maxMs: MCP_CONFIG_BURST_MAX_MS,
+      recheckMs: MCP_CONFIG_RECHECK_MS,
+    },
     () => void reload(),
   );
   ctx.registerHook({

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, relative, sep } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
 
@@ -16,6 +16,8 @@ export interface ConfigWatchTiming {
   readonly quietMs: number;
   /** The longest a burst delays its reload, however long it goes on. */
   readonly maxMs: number;
+  /** How often the files' names, sizes and times are compared too (none: only the watcher). */
+  readonly recheckMs?: number;
 }
 
 /**
@@ -51,6 +53,7 @@ export function watchConfigFiles(
   let closed = false;
   const fire = () => {
     timer = undefined;
+    seen = fingerprint(files, dirs);
     if (!closed) changed();
   };
   const touched = (path: string) => {
@@ -76,12 +79,25 @@ export function watchConfigFiles(
   });
   watcher.on("all", (_event, path) => touched(path));
   watcher.on("error", () => undefined);
+  // A change the watcher missed still applies: the files are compared every `recheckMs`.
+  let seen = fingerprint(files, dirs);
+  const recheck =
+    timing.recheckMs === undefined
+      ? undefined
+      : setInterval(() => {
+          const now = fingerprint(files, dirs);
+          if (now === seen) return;
+          seen = now;
+          if (timer === undefined && !closed) changed();
+        }, timing.recheckMs);
+  recheck?.unref();
   const ready = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
   return {
     ready,
     close: async () => {
       closed = true;
       clearTimeout(timer);
+      clearInterval(recheck);
       await watcher.close();
     },
   };
@@ -99,4 +115,28 @@ function nearestExisting(dir: string): string {
     if (parent === dir) return dir;
     dir = parent;
   }
+}
+
+/** The names, sizes and modification times of the files and of the `*.json` files in the dirs. */
+function fingerprint(files: readonly string[], dirs: readonly string[]): string {
+  const parts: string[] = [];
+  const add = (path: string) => {
+    try {
+      const stat = statSync(path);
+      parts.push(`${path}:${stat.size}:${stat.mtimeMs}`);
+    } catch {
+      // Absent: nothing to add.
+    }
+  };
+  for (const file of files) add(file);
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names.sort()) if (name.endsWith(".json")) add(`${dir}${sep}${name}`);
+  }
+  return parts.join("\n");
 }
