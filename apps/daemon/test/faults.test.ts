@@ -72,11 +72,13 @@ describe("faults", () => {
     expect(reply).toMatchObject({ outcome: { reason: "answer", answer: "settled anyway" } });
     // Waited on: prompt.submit, the input transform, turn.start, beforeSpawn, prompt.mention and
     // the file's prompt.attachment, prompt.compose, one prompt.section, turn context, turn.step
-    // twice, tools.call.before, step context, brain.run.beforeSettle and turn.complete;
-    // observational hooks (afterSpawn, tools.call.after) are never waited on.
+    // twice, tools.call.before, tools.call.after (awaited because the plugin was granted `tools`,
+    // so its appendResult patch can reach the result), step context, brain.run.beforeSettle and
+    // turn.complete; afterSpawn only observes and is never waited on.
     const budgets =
       13 * HOOK_DEFAULT_BUDGET_MS +
       HOOK_BUDGETS_MS["tools.call.before"] +
+      HOOK_BUDGETS_MS["tools.call.after"] +
       HOOK_BUDGETS_MS["brain.run.beforeSettle"];
     expect(took).toBeLessThan(budgets + 5000);
     // A hook skipped past its budget leaves the chain going on: the mentioned file still reaches
