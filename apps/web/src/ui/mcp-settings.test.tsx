@@ -26,7 +26,11 @@ writeFileSync(
 vi.setConfig({ hookTimeout: 120_000 });
 configure({ asyncUtilTimeout: 15_000 });
 const suite = componentSuite({
-  config: { plugins: { settings: { "@elowen/plugin-mcp": { workspace } } } },
+  config: {
+    plugins: {
+      settings: { "@elowen/plugin-mcp": { workspace, allowPrivateUrls: ["loopback"] } },
+    },
+  },
 });
 
 const item = (name: string) =>

@@ -4,7 +4,11 @@ import { openApp, screenshot, unnamedControls, webSuite } from "./harness.js";
 
 // A daemon with every bundled plugin and a browser start slowly on a busy machine.
 vi.setConfig({ hookTimeout: 120_000 });
-const suite = webSuite();
+// The reference server listens on loopback, which an account's own server may reach only when
+// the operator allows it.
+const suite = webSuite(undefined, {
+  plugins: { settings: { "@elowen/plugin-mcp": { allowPrivateUrls: ["loopback"] } } },
+});
 let everything: Awaited<ReturnType<typeof startEverythingHttp>> | undefined;
 beforeAll(async () => {
   everything = await startEverythingHttp();
