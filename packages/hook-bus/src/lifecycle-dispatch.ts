@@ -84,20 +84,7 @@ export function emitObservational(
   name: HookName,
   payload: unknown,
 ): Promise<void> {
-  const entries = host.entries(name);
-  const batch = new HookBatch(
-    host.clock,
-    host.queue,
-    entries,
-    hookBudgetMs(name),
-    (i, outcome, value, ms, at) => {
-      const entry = entries[i] as HookEntry;
-      const read = outcome === "ok" ? readHookResult(name, value, [], false) : undefined;
-      record(host, entry, name, outcome, value, ms, read, at);
-    },
-    blockedBy(host, entries, name),
-  );
-  return batch.start(name, payload);
+  return emitConcurrent(host, name, payload, undefined);
 }
 
 /**
@@ -112,6 +99,18 @@ export function emitCollected(
   payload: unknown,
   visit: (index: number, entry: HookEntry, patch: Readonly<Record<string, unknown>>) => void,
 ): Promise<void> {
+  return emitConcurrent(host, name, frozenCopy(payload), visit);
+}
+
+/** Every handler at once under one deadline; with `visit`, patches are read and honoured. */
+function emitConcurrent(
+  host: LifecycleHost,
+  name: HookName,
+  payload: unknown,
+  visit:
+    | ((index: number, entry: HookEntry, patch: Readonly<Record<string, unknown>>) => void)
+    | undefined,
+): Promise<void> {
   const entries = host.entries(name);
   const batch = new HookBatch(
     host.clock,
@@ -120,16 +119,15 @@ export function emitCollected(
     hookBudgetMs(name),
     (i, outcome, value, ms, at) => {
       const entry = entries[i] as HookEntry;
+      const grants = visit === undefined ? [] : host.grantsOf(entry.pluginName);
       const read =
-        outcome === "ok"
-          ? readHookResult(name, value, host.grantsOf(entry.pluginName), true)
-          : undefined;
+        outcome === "ok" ? readHookResult(name, value, grants, visit !== undefined) : undefined;
       record(host, entry, name, outcome, value, ms, read, at);
-      if (read?.patch !== undefined) visit(i, entry, read.patch);
+      if (visit !== undefined && read?.patch !== undefined) visit(i, entry, read.patch);
     },
     blockedBy(host, entries, name),
   );
-  return batch.start(name, frozenCopy(payload));
+  return batch.start(name, payload);
 }
 
 /**
