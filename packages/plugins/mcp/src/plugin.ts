@@ -111,7 +111,7 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
     },
   });
   ctx.registerCommand(mcpPicker(admin));
-  ctx.registerCommandProvider(async () => promptAliases(set));
+  ctx.registerCommandProvider(async ({ access }) => promptAliases(set, access.userId));
   ctx.registerInputTransform(promptTransform(set));
   for (const route of serverRoutes(admin)) ctx.registerRoute(route);
   void reload();

@@ -13,14 +13,15 @@ import { mcpToolName } from "../tools/tool-names.js";
 export const promptLine = (server: string, prompt: string) => `/${mcpToolName(server, prompt)}`;
 
 /**
- * The catalog's aliases of the connected servers' prompts: `/mcp-<server>-<prompt>` (command names
+ * The catalog's aliases of the prompts of the connected servers the account sees (instance servers
+ * and its own, another account's never): `/mcp-<server>-<prompt>` (command names
  * are lowercase letters, digits and dashes, at most 32) standing for `/mcp__<server>__<prompt>`,
  * with the prompt's description and its arguments in order. A prompt whose alias would not be a
  * command name is still usable by its `/mcp__` line, just not listed.
  */
-export function promptAliases(set: ServerSet): CommandAlias[] {
+export function promptAliases(set: ServerSet, userId: number | null): CommandAlias[] {
   const aliases: CommandAlias[] = [];
-  for (const connection of set.connections.values()) {
+  for (const connection of set.visibleTo(userId)) {
     if (connection.state !== "connected") continue;
     for (const prompt of connection.prompts) {
       const name = `mcp-${connection.server.name}-${prompt.name}`
@@ -49,14 +50,15 @@ export function promptAliases(set: ServerSet): CommandAlias[] {
  * first and the rest in the prompt's argument order; the server's `prompts/get` answer becomes the
  * turn's text (its messages' text, an assistant message marked as such). Any other text passes.
  * A missing required argument, an unknown prompt or a failed call becomes text telling the model
- * (and the person) what went wrong, so nothing is sent to the server half-formed.
+ * (and the person) what went wrong, so nothing is sent to the server half-formed. Only a server the
+ * turn's account sees answers: another account's server is as absent as an unknown one.
  */
 export function promptTransform(set: ServerSet) {
-  return async ({ text }: InputTransformArgs): Promise<string> => {
+  return async ({ text, userId }: InputTransformArgs): Promise<string> => {
     const match = /^\/mcp__([A-Za-z0-9_-]+?)__(\S+)(?:\s+([\s\S]*))?$/.exec(text.trim());
     if (!match) return text;
     const [, serverName = "", promptName = "", tail = ""] = match;
-    const connection = set.connections.get(serverName);
+    const connection = set.visibleTo(userId).find((c) => c.server.name === serverName);
     const prompt = connection?.prompts.find(
       (p) => mcpToolName(serverName, p.name) === `mcp__${serverName}__${promptName}`,
     );
