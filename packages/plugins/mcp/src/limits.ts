@@ -40,3 +40,7 @@ export const MCP_CONFIG_BURST_MAX_MS = 600;
  * watcher missed (an inotify limit reached, an event lost on a loaded machine) still applies.
  */
 export const MCP_CONFIG_RECHECK_MS = 5000;
+/** A sign-in (OAuth) not finished this long after its link was made is forgotten (10 minutes). */
+export const MCP_SIGN_IN_TTL_MS = 600_000;
+/** At most this many sign-ins wait at once; a new one forgets the oldest. */
+export const MCP_SIGN_IN_MAX_PENDING = 64;

@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import type { PluginContext } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
+import { oauthRecordFile } from "./auth/oauth-record.js";
+import { SignIns } from "./auth/sign-in.js";
 import { watchConfigFiles } from "./config/config-watch.js";
 import { loadServers } from "./config/load-servers.js";
 import { parseMcpSettings } from "./config/plugin-settings.js";
@@ -59,6 +61,7 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
     cwd: workspace,
     clientVersion: ctx.manifest.version,
     admit,
+    oauthFile: (server) => oauthRecordFile(ctx.dataDir, server.name, server.ownerUserId),
   });
   const trust = new WorkspaceTrust(ctx.dataDir);
   let reported = "";
@@ -79,7 +82,16 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
     queue = run.catch((error) => ctx.log.error(`mcp: reload failed: ${errorMessage(error)}`));
     return queue;
   };
-  const admin: ServerAdminOptions = { set, trust, home: ctx.homeDir, accounts, reload, checkUrl };
+  const admin: ServerAdminOptions = {
+    set,
+    trust,
+    home: ctx.homeDir,
+    accounts,
+    reload,
+    checkUrl,
+    signIns: new SignIns(set),
+    ...(settings.publicUrl === undefined ? {} : { publicUrl: settings.publicUrl }),
+  };
   const resourceToolList = resourceTools(set);
   ctx.registerToolSource(() => {
     const userId = ctx.currentAccess().userId;

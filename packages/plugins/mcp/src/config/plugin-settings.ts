@@ -17,6 +17,14 @@ export const McpSettingsSchema = z.strictObject({
   allowPrivateUrls: z
     .union([z.boolean(), z.array(z.string().trim().min(1).max(253)).max(256)])
     .optional(),
+  /**
+   * The daemon's address as people's browsers reach it (`https://elowen.example.com`): a sign-in's
+   * redirect comes back there. Default: the Origin (else the Host) of the sign-in request.
+   */
+  publicUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
 });
 
 /** Checked settings. */
@@ -36,6 +44,8 @@ export interface McpPluginOptions {
    * or rule names (`loopback`, `link-local`, `private`, `metadata`) and host names or addresses.
    */
   readonly allowPrivateUrls?: boolean | readonly string[];
+  /** The daemon's address as browsers reach it, where a sign-in's redirect comes back. */
+  readonly publicUrl?: string;
 }
 
 /** One server entry as written. */
@@ -61,6 +71,6 @@ export function parseMcpSettings(settings: unknown): McpSettings {
   const path = ["mcp", ...(issue?.path ?? []).map(String)].join(".");
   const what = issue?.code === "unrecognized_keys" ? `${path}.${issue.keys.join(", ")}` : path;
   throw new TypeError(
-    `${what}: ${issue?.code === "unrecognized_keys" ? "is not a setting of the MCP plugin (servers, workspace, allowPrivateUrls)" : issue?.message}`,
+    `${what}: ${issue?.code === "unrecognized_keys" ? "is not a setting of the MCP plugin (servers, workspace, allowPrivateUrls, publicUrl)" : issue?.message}`,
   );
 }

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Access } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isRecord } from "@elowen/plugin-shared/record";
+import type { SignIns } from "../auth/sign-in.js";
 import { parseServerConfig } from "../config/server-config.js";
 import { editServerFile } from "../config/server-files.js";
 import type { UrlCheck } from "../config/url-policy.js";
@@ -40,6 +41,10 @@ export interface ServerAdminOptions {
   readonly reload: () => Promise<void>;
   /** Checks an account's `url` server against the address rules (`checkServerUrl`). */
   readonly checkUrl: (url: string) => Promise<UrlCheck>;
+  /** The sign-ins (OAuth) of `url` servers. */
+  readonly signIns: SignIns;
+  /** The daemon's address as browsers reach it (`mcp.publicUrl`), where a sign-in comes back. */
+  readonly publicUrl?: string;
 }
 
 const refuse = (status: 400 | 403 | 404 | 409 | 500, message: string): AdminOutcome => ({

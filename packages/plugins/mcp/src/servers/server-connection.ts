@@ -9,6 +9,7 @@ import {
   type Resource,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { isSignInError, StoredOAuthProvider } from "../auth/oauth-provider.js";
 import type { ConfiguredServer } from "../config/server-sources.js";
 import { DECLINE, elicitQuestions, elicitResult } from "../elicitation/elicit-questions.js";
 import {
@@ -27,6 +28,7 @@ export type ConnectionState =
   | "untrusted"
   | "connecting"
   | "connected"
+  | "needs-sign-in"
   | "failed"
   | "stopped";
 
@@ -40,6 +42,8 @@ export interface ConnectionOptions {
   readonly changed: () => void;
   /** Asked before each connect: a reason refuses it (the address rules of accounts' servers). */
   readonly admit?: (server: ConfiguredServer) => Promise<string | undefined>;
+  /** Where a `url` server's sign-in (OAuth) is kept; without it no sign-in is offered. */
+  readonly oauthFile?: (server: ConfiguredServer) => string;
 }
 
 /**
@@ -67,12 +71,19 @@ export class ServerConnection {
   #generation = 0;
   /** The client of a connect in flight, closed by `stop` so that no child outlives it. */
   #connecting: Client | undefined;
+  /** A `url` server's OAuth client provider (the SDK's flow, tokens in a 0600 file). */
+  readonly oauth: StoredOAuthProvider | undefined;
 
   constructor(
     readonly server: ConfiguredServer,
     readonly options: ConnectionOptions,
     trusted = true,
   ) {
+    const file = options.oauthFile?.(server);
+    this.oauth =
+      server.config.transport === "http" && file !== undefined
+        ? new StoredOAuthProvider(file, server.config.url)
+        : undefined;
     this.state =
       server.config.enabled === false ? "disabled" : trusted ? "connecting" : "untrusted";
     if (this.state === "untrusted")
@@ -84,6 +95,13 @@ export class ServerConnection {
     return this.server.config.timeoutMs ?? MCP_DEFAULT_TIMEOUT_MS;
   }
 
+  /** The auth state of its status row (PLUGIN_MCP_AUTH_STATES). */
+  get authState(): "none" | "signed-in" | "needs-sign-in" | "unsupported" {
+    if (this.server.config.transport === "stdio") return "unsupported";
+    if (this.state === "needs-sign-in") return "needs-sign-in";
+    return this.oauth?.signedIn ? "signed-in" : "none";
+  }
+
   /** The stdio child's pid while it runs; null for HTTP or when none runs. */
   get pid(): number | null {
     return this.#pid();
@@ -92,6 +110,7 @@ export class ServerConnection {
   /** Connects (never throws: a failure is the state `failed` with its reason, and a retry). */
   async start(): Promise<void> {
     if (this.state === "disabled" || this.state === "stopped" || this.state === "untrusted") return;
+    if (this.state === "needs-sign-in") return;
     const generation = ++this.#generation;
     this.#set("connecting", undefined);
     const refused = await this.options.admit?.(this.server);
@@ -134,12 +153,17 @@ export class ServerConnection {
       },
     );
     client.setRequestHandler(ElicitRequestSchema, (request) => this.#elicit(request));
-    const opened = openTransport(config, { cwd: this.options.cwd });
+    const opened = openTransport(config, {
+      cwd: this.options.cwd,
+      ...(this.oauth ? { authProvider: this.oauth } : {}),
+    });
     if (opened.stderr)
       pipeStderr(opened.stderr, (line) => this.options.log.info(`mcp ${name} stderr: ${line}`));
     this.#connecting = client;
     client.onclose = () => this.#closed(generation);
     client.onerror = (error) => {
+      if (isSignInError(error) && generation === this.#generation && this.state === "connected")
+        void this.#signInLost();
       this.lastError = errorMessage(error);
       this.options.log.debug(`mcp ${name}: ${this.lastError}`);
     };
@@ -170,6 +194,7 @@ export class ServerConnection {
       this.#connecting = undefined;
       await client.close().catch(() => undefined);
       if (generation !== this.#generation) return;
+      if (isSignInError(error)) return this.#needsSignIn();
       this.#fail(errorMessage(error));
     }
   }
@@ -211,6 +236,27 @@ export class ServerConnection {
     this.resources = [];
     if (this.state !== "disabled" && this.state !== "untrusted") this.state = "stopped";
     await Promise.all(clients.map((client) => client?.close().catch(() => undefined)));
+  }
+
+  /** Waits for the person: no reconnect until a sign-in restarts the server. */
+  #needsSignIn(): void {
+    this.tools = [];
+    this.prompts = [];
+    this.resources = [];
+    this.client = undefined;
+    this.options.log.warn(`mcp ${this.server.name}: needs a sign-in`);
+    this.#set(
+      "needs-sign-in",
+      "the server asks for a sign-in (OAuth); sign in from the MCP settings or the /mcp picker (key s)",
+    );
+  }
+
+  /** The server refused the tokens (revoked, and no refresh helped): back to `needs-sign-in`. */
+  async #signInLost(): Promise<void> {
+    this.#generation += 1;
+    const client = this.client;
+    this.#needsSignIn();
+    await client?.close().catch(() => undefined);
   }
 
   #closed(generation: number): void {

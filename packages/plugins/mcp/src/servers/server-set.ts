@@ -23,6 +23,8 @@ export class ServerSet {
       readonly clientVersion: string;
       /** Asked before each connect; see `ConnectionOptions.admit`. */
       readonly admit?: (server: ConfiguredServer) => Promise<string | undefined>;
+      /** Where a `url` server's sign-in is kept; see `ConnectionOptions.oauthFile`. */
+      readonly oauthFile?: (server: ConfiguredServer) => string;
     },
   ) {}
 
@@ -118,7 +120,7 @@ export class ServerSet {
       return {
         name: c.server.name,
         status: c.state,
-        auth: { state: c.server.config.transport === "stdio" ? "unsupported" : "none" },
+        auth: { state: c.authState },
         tools: this.#tools.filter((t) => t.name.startsWith(`mcp__${c.server.name}__`)).length,
         ...(reason === undefined ? {} : { reason: reason.slice(0, 500) }),
       };
