@@ -39,7 +39,23 @@ export type McpServerRow = z.infer<typeof McpServerRowSchema>;
 const McpServerListSchema = z.object({
   servers: z.array(McpServerRowSchema),
   message: z.string().optional(),
+  openUrl: z.string().optional(),
 });
+
+/** The query a sign-in's redirect comes back to the web root with (the MCP plugin's). */
+const SIGN_IN_RETURN = "mcp_oauth";
+
+/**
+ * The code and state of a sign-in's redirect back to this page (`?mcp_oauth=callback&code&state`),
+ * or undefined when the page was opened otherwise.
+ */
+export function signInReturn(search: string): { code: string; state: string } | undefined {
+  const query = new URLSearchParams(search);
+  const code = query.get("code");
+  const state = query.get("state");
+  if (query.get(SIGN_IN_RETURN) !== "callback" || !code || !state) return undefined;
+  return { code, state };
+}
 
 /** A server to add, as the form holds it (text fields as typed). */
 export interface McpServerDraft {
@@ -80,7 +96,13 @@ export interface McpRefusal {
 
 /** What a change of the servers answered. */
 export type McpChange =
-  | { readonly ok: true; readonly message: string; readonly servers: McpServerRow[] }
+  | {
+      readonly ok: true;
+      readonly message: string;
+      readonly servers: McpServerRow[];
+      /** The authorization link a sign-in answers, to open. */
+      readonly openUrl?: string;
+    }
   | ({ readonly ok: false } & McpRefusal);
 
 const FIELDS = ["name", "scope", "command", "args", "env", "cwd", "url", "headers"];
@@ -172,12 +194,27 @@ export class McpServers {
     return this.#change("POST", `${MCP_SERVERS_PATH}/${encodeURIComponent(name)}/approve`);
   }
 
+  /** `POST /plugins/mcp/servers/:name/sign-in`: the authorization link to open (`openUrl`). */
+  signIn(name: string): Promise<McpChange> {
+    return this.#change("POST", `${MCP_SERVERS_PATH}/${encodeURIComponent(name)}/sign-in`);
+  }
+
+  /** `POST /plugins/mcp/oauth/callback`: finishes a sign-in with the redirect's code and state. */
+  finishSignIn(callback: { code: string; state: string }): Promise<McpChange> {
+    return this.#change("POST", "/plugins/mcp/oauth/callback", callback);
+  }
+
   async #change(method: "POST" | "DELETE", path: string, json?: unknown): Promise<McpChange> {
     try {
       const answer = McpServerListSchema.parse(
         await this.#host.api(path, { method, ...(json === undefined ? {} : { json }) }),
       );
-      return { ok: true, message: answer.message ?? "Done.", servers: answer.servers };
+      return {
+        ok: true,
+        message: answer.message ?? "Done.",
+        servers: answer.servers,
+        ...(answer.openUrl === undefined ? {} : { openUrl: answer.openUrl }),
+      };
     } catch (error) {
       const status = error instanceof HostApiError ? error.status : 0;
       const message = error instanceof Error ? error.message : String(error);

@@ -24,6 +24,8 @@ export function stateText(row: McpServerRow): string {
       return row.reason ? `failed: ${row.reason}` : "failed";
     case "untrusted":
       return "untrusted workspace file, awaiting the owner's approval";
+    case "needs-sign-in":
+      return "waiting for a sign-in";
     default:
       return row.status;
   }
@@ -45,6 +47,7 @@ export function McpServerItem(props: {
   readonly refusal: McpRefusal | undefined;
   readonly onRemove: () => Promise<void>;
   readonly onApprove: () => Promise<void>;
+  readonly onSignIn: () => Promise<void>;
 }) {
   const { row } = props;
   const [confirming, setConfirming] = useState(false);
@@ -71,6 +74,16 @@ export function McpServerItem(props: {
       {row.launch && <Launch launch={row.launch} />}
       <Alert message={props.refusal?.message} />
       <div class="actions">
+        {row.auth === "needs-sign-in" && (row.source === "account" || props.admin) && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void run(props.onSignIn)}
+            aria-label={`Sign in to ${row.name}`}
+          >
+            Sign in
+          </button>
+        )}
         {row.status === "untrusted" && props.owner && (
           <button
             type="button"

@@ -6,6 +6,7 @@ import {
   type McpRefusal,
   type McpServerRow,
   McpServers,
+  signInReturn,
 } from "../model/mcp-servers.js";
 import { Alert, failureText } from "./alert.js";
 import { isAdministrator, pluginStrings, useApp } from "./app-context.js";
@@ -30,6 +31,7 @@ export function McpSettings() {
   const [rows, setRows] = useState<McpServerRow[]>();
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  const [openUrl, setOpenUrl] = useState<string>();
   const [adding, setAdding] = useState(false);
   const [refused, setRefused] = useState<{ name: string; refusal: McpRefusal }>();
   const owner = me.account.role === "owner";
@@ -43,7 +45,18 @@ export function McpSettings() {
       })
       .catch((failure: unknown) => setError(failureText(failure)));
   useEffect(() => {
-    void load();
+    const callback = signInReturn(location.search);
+    if (callback === undefined) {
+      void load();
+      return;
+    }
+    // Back from a sign-in: hand code and state to the plugin once, then drop them from the address.
+    history.replaceState(null, "", `${location.pathname}#/mcp`);
+    void servers.finishSignIn(callback).then((answer) => {
+      if (answer.ok) setNotice(answer.message);
+      else setError(answer.message);
+      void load();
+    });
   }, [servers]);
 
   const act = async (name: string, change: Promise<McpChange>) => {
@@ -52,6 +65,7 @@ export function McpSettings() {
       setRows(answer.servers);
       setRefused(undefined);
       setNotice(answer.message);
+      setOpenUrl(answer.openUrl);
     } else setRefused({ name, refusal: answer });
   };
 
@@ -70,6 +84,14 @@ export function McpSettings() {
       {notice && (
         <p class="hint" role="status">
           {notice}
+          {openUrl && (
+            <>
+              {" "}
+              <a href={openUrl} rel="noopener noreferrer">
+                Open the sign-in page
+              </a>
+            </>
+          )}
         </p>
       )}
       {adding && (
@@ -100,6 +122,7 @@ export function McpSettings() {
             refusal={refused?.name === row.name ? refused.refusal : undefined}
             onRemove={() => act(row.name, servers.remove(row.name))}
             onApprove={() => act(row.name, servers.approve(row.name))}
+            onSignIn={() => act(row.name, servers.signIn(row.name))}
           />
         ))}
       </ul>

@@ -50,7 +50,12 @@ export function routeHref(route: Route): string {
 
 /** The current route, following `hashchange`. */
 export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  // A sign-in's redirect comes back to the web root with no hash: it belongs to the MCP page.
+  const [route, setRoute] = useState(() =>
+    parseRoute(
+      location.hash === "" && /[?&]mcp_oauth=/.test(location.search) ? "#/mcp" : location.hash,
+    ),
+  );
   useEffect(() => {
     const onChange = () => setRoute(parseRoute(location.hash));
     addEventListener("hashchange", onChange);

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Access } from "@elowen/plugin-api";
+import { afterEach, describe, expect, test } from "vitest";
+import { oauthRecordFile } from "../src/auth/oauth-record.js";
+import { SignIns } from "../src/auth/sign-in.js";
+import { MCP_SIGN_IN_TTL_MS } from "../src/limits.js";
+import { ServerSet } from "../src/servers/server-set.js";
+import { startOAuthMcpServer } from "./oauth-server.js";
+import { waitFor } from "./wait.js";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const access = (userId: number) => ({ userId, isAdmin: false, isOwner: false }) as Access;
+const quiet = () => undefined;
+const REDIRECT = "http://127.0.0.1:9/?mcp_oauth=callback";
+
+/** A running set with one account's OAuth server, a sign-in registry on a clock the test moves. */
+async function signInSetUp() {
+  const server = await startOAuthMcpServer();
+  const dataDir = mkdtempSync(join(tmpdir(), "elowen-mcp-sign-in-"));
+  const set = new ServerSet({
+    log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+    cwd: dataDir,
+    clientVersion: "0.0.0",
+    oauthFile: (s) => oauthRecordFile(dataDir, s.name, s.ownerUserId),
+  });
+  cleanups.push(
+    () => server.close(),
+    () => set.stop(),
+    () => rmSync(dataDir, { recursive: true, force: true }),
+  );
+  await set.apply(
+    [
+      {
+        name: "docs",
+        origin: "account",
+        ownerUserId: 1,
+        config: { transport: "http", url: server.url },
+      },
+    ],
+    () => true,
+  );
+  await waitFor(
+    () => set.connections.get("docs")?.state,
+    (state) => state === "needs-sign-in",
+  );
+  const clock = { now: 1_000_000 };
+  const signIns = new SignIns(set, () => clock.now);
+  /** Begins a sign-in and follows its link as a browser: the redirect's code and state. */
+  const follow = async () => {
+    const begun = await signIns.begin(access(1), "docs", REDIRECT);
+    if (!begun.ok || begun.openUrl === undefined) throw new Error(JSON.stringify(begun));
+    const answer = await fetch(begun.openUrl, { redirect: "manual" });
+    const back = new URL(answer.headers.get("location") ?? "");
+    return { code: back.searchParams.get("code"), state: back.searchParams.get("state") };
+  };
+  return { set, signIns, clock, follow };
+}
+
+describe("sign-ins", { timeout: 60_000 }, () => {
+  const CODE_RULE = "code: the authorization code from the redirect, 1 to 4096 characters";
+  test.each([
+    [undefined, 400, "body: a JSON object { code, state }"],
+    [{ state: "s" }, 400, CODE_RULE],
+    [{ code: "", state: "s" }, 400, CODE_RULE],
+    [{ code: "c".repeat(4097), state: "s" }, 400, CODE_RULE],
+    [{ code: "c" }, 400, "state: the state from the redirect"],
+    [
+      { code: "c".repeat(4096), state: "s" },
+      404,
+      "state: no sign-in of yours waits for this state (it expired or was finished); start it again",
+    ],
+  ])("finishing with %j is refused with %i, naming the field", async (body, status, message) => {
+    const log = { debug: quiet, info: quiet, warn: quiet, error: quiet };
+    const set = new ServerSet({ log, cwd: "/", clientVersion: "0" });
+    expect(await new SignIns(set).finish(access(1), body)).toEqual({ ok: false, status, message });
+  });
+
+  test("a sign-in finishes until MCP_SIGN_IN_TTL_MS after its link was made, not one millisecond later", async () => {
+    const { set, signIns, clock, follow } = await signInSetUp();
+    const late = await follow();
+    clock.now += MCP_SIGN_IN_TTL_MS + 1;
+    expect(await signIns.finish(access(1), late)).toMatchObject({ ok: false, status: 404 });
+
+    const onTime = await follow();
+    clock.now += MCP_SIGN_IN_TTL_MS;
+    expect(await signIns.finish(access(1), onTime)).toEqual({
+      ok: true,
+      message: "Signed in to docs; it is connecting.",
+    });
+    await waitFor(
+      () => set.connections.get("docs")?.state,
+      (state) => state === "connected",
+    );
+    expect(set.connections.get("docs")?.authState).toBe("signed-in");
+  });
+
+  test("the same state does not finish twice, and another account's finish is refused", async () => {
+    const { signIns, follow } = await signInSetUp();
+    const back = await follow();
+    expect(await signIns.finish(access(2), back)).toMatchObject({ ok: false, status: 404 });
+    expect(await signIns.finish(access(1), back)).toMatchObject({ ok: true });
+    expect(await signIns.finish(access(1), back)).toMatchObject({ ok: false, status: 404 });
+  });
+});
