@@ -4,6 +4,7 @@ import type {
   PickerCommand,
   PickerDescriptor,
 } from "@elowen/plugin-api";
+import { signInRedirect } from "./auth/sign-in.js";
 import { approveWorkspace, type ServerAdminOptions } from "./operator/server-admin.js";
 
 /** The `/mcp` picker's row limit (the picker contract's own cap). */
@@ -13,7 +14,8 @@ const MCP_PICKER_MAX_ROWS = 500;
  * `/mcp` (administrators): one row per configured server with its state, tool count and where it
  * was configured. Keys: `a` approves a workspace `.mcp.json` as it is now (the instance owner
  * only; recorded with its hash, so an edited file asks again) and starts its servers; `r`
- * reconnects a server now.
+ * reconnects a server now; `s` signs in to a `url` server that needs it (OAuth): the notice
+ * carries the authorization link as `openUrl` (the redirect comes back to `mcp.publicUrl`).
  */
 export function mcpPicker(admin: ServerAdminOptions): PickerCommand {
   const { set } = admin;
@@ -30,7 +32,7 @@ export function mcpPicker(admin: ServerAdminOptions): PickerCommand {
       };
     }),
     emptyText: "No MCP servers are configured (mcp.servers in elowen.yaml, or mcp.json).",
-    keys: { a: "approve", r: "reconnect" },
+    keys: { a: "approve", r: "reconnect", s: "sign in" },
   });
   return {
     kind: "picker",
@@ -58,6 +60,22 @@ async function mcpAction(
       return { notice: `Approve ${connection.server.file ?? "the workspace file"} first (key a).` };
     await admin.set.restart(request.itemId);
     return { notice: `Reconnecting ${request.itemId}.`, refresh: true };
+  }
+  if (request.action === "s" || request.action === "sign in") {
+    if (admin.publicUrl === undefined)
+      return {
+        notice:
+          "Set mcp.publicUrl (the daemon's address as your browser reaches it) to sign in here, or sign in from the web MCP settings.",
+      };
+    const outcome = await admin.signIns.begin(
+      request.access,
+      request.itemId,
+      signInRedirect(admin.publicUrl),
+    );
+    if (!outcome.ok) return { notice: outcome.message };
+    return outcome.openUrl === undefined
+      ? { notice: outcome.message, refresh: true }
+      : { notice: outcome.message, openUrl: outcome.openUrl };
   }
   return { notice: connection.reason ?? `${request.itemId} is ${connection.state}.` };
 }

@@ -5,7 +5,9 @@ import type { Access } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
 import { oauthRecordFile } from "../src/auth/oauth-record.js";
 import { SignIns } from "../src/auth/sign-in.js";
+import { WorkspaceTrust } from "../src/config/workspace-trust.js";
 import { MCP_SIGN_IN_TTL_MS } from "../src/limits.js";
+import { mcpPicker } from "../src/mcp-picker.js";
 import { ServerSet } from "../src/servers/server-set.js";
 import { startOAuthMcpServer } from "./oauth-server.js";
 import { waitFor } from "./wait.js";
@@ -59,7 +61,7 @@ async function signInSetUp() {
     const back = new URL(answer.headers.get("location") ?? "");
     return { code: back.searchParams.get("code"), state: back.searchParams.get("state") };
   };
-  return { set, signIns, clock, follow };
+  return { set, signIns, clock, follow, dataDir };
 }
 
 describe("sign-ins", { timeout: 60_000 }, () => {
@@ -106,5 +108,32 @@ describe("sign-ins", { timeout: 60_000 }, () => {
     expect(await signIns.finish(access(2), back)).toMatchObject({ ok: false, status: 404 });
     expect(await signIns.finish(access(1), back)).toMatchObject({ ok: true });
     expect(await signIns.finish(access(1), back)).toMatchObject({ ok: false, status: 404 });
+  });
+
+  test("the /mcp picker's key s answers the sign-in link as openUrl, coming back to mcp.publicUrl", async () => {
+    const { set, signIns, dataDir } = await signInSetUp();
+    const picker = (publicUrl?: string) =>
+      mcpPicker({
+        set,
+        signIns,
+        trust: new WorkspaceTrust(dataDir),
+        home: undefined,
+        accounts: join(dataDir, "accounts"),
+        reload: async () => undefined,
+        checkUrl: async () => ({ ok: true }),
+        ...(publicUrl === undefined ? {} : { publicUrl }),
+      });
+    const press = (publicUrl?: string) =>
+      picker(publicUrl).action?.({ access: access(1), itemId: "docs", action: "s" } as never);
+    expect(await press()).toEqual({
+      notice:
+        "Set mcp.publicUrl (the daemon's address as your browser reaches it) to sign in here, or sign in from the web MCP settings.",
+    });
+    const answer = await press("https://elowen.example.com");
+    expect(answer).toMatchObject({ notice: "Open the link to sign in to docs." });
+    const link = new URL((answer as { openUrl: string }).openUrl);
+    expect(link.searchParams.get("redirect_uri")).toBe(
+      "https://elowen.example.com/?mcp_oauth=callback",
+    );
   });
 });
