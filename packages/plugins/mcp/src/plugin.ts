@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { PluginContext } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
+import { guardedFetch } from "./auth/guarded-fetch.js";
 import { oauthRecordFile } from "./auth/oauth-record.js";
 import { SignIns } from "./auth/sign-in.js";
 import { watchConfigFiles } from "./config/config-watch.js";
@@ -62,6 +63,15 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
     clientVersion: ctx.manifest.version,
     admit,
     oauthFile: (server) => oauthRecordFile(ctx.dataDir, server.name, server.ownerUserId),
+    fetchFor: (server) =>
+      server.origin === "account" &&
+      server.config.transport === "http" &&
+      server.config.ownerAdded !== true
+        ? guardedFetch(server.config.url, async (url) => {
+            const reach = await checkUrl(url);
+            return reach.ok ? undefined : reach.message;
+          })
+        : undefined,
   });
   const trust = new WorkspaceTrust(ctx.dataDir);
   let reported = "";

@@ -114,14 +114,18 @@ export interface OAuthMcpServer {
   close(): Promise<void>;
 }
 
-/** Starts the server: one tool, `whoami`, answered only with a valid bearer token. */
-export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
+/**
+ * Starts the server: one tool, `whoami`, answered only with a valid bearer token. `issuerHost`
+ * names its authorization server by another host name (same port), as a server may name any.
+ */
+export async function startOAuthMcpServer(issuerHost = "127.0.0.1"): Promise<OAuthMcpServer> {
   const port = await freePort();
   const base = new URL(`http://127.0.0.1:${port}`);
+  const issuer = new URL(`http://${issuerHost}:${port}`);
   const mcpUrl = new URL("/mcp", base);
   const provider = new InstantAuthProvider();
   const app = createMcpExpressApp({ host: "127.0.0.1" });
-  app.use(mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: mcpUrl }));
+  app.use(mcpAuthRouter({ provider, issuerUrl: issuer, resourceServerUrl: mcpUrl }));
   const bearer = requireBearerAuth({
     verifier: provider,
     resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),

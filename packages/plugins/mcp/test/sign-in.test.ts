@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Access } from "@elowen/plugin-api";
 import { afterEach, describe, expect, test } from "vitest";
+import { guardedFetch } from "../src/auth/guarded-fetch.js";
 import { oauthRecordFile } from "../src/auth/oauth-record.js";
 import { SignIns } from "../src/auth/sign-in.js";
 import { WorkspaceTrust } from "../src/config/workspace-trust.js";
@@ -135,5 +136,51 @@ describe("sign-ins", { timeout: 60_000 }, () => {
     expect(link.searchParams.get("redirect_uri")).toBe(
       "https://elowen.example.com/?mcp_oauth=callback",
     );
+  });
+
+  test("an account's server that names an authorization server at a refused address fails with the rule; no sign-in starts", async () => {
+    // The test's address rule refuses the host name "localhost"; the daemon's are the url policy's.
+    const server = await startOAuthMcpServer("localhost");
+    const dataDir = mkdtempSync(join(tmpdir(), "elowen-mcp-sign-in-"));
+    const set = new ServerSet({
+      log: { debug: quiet, info: quiet, warn: quiet, error: quiet },
+      cwd: dataDir,
+      clientVersion: "0.0.0",
+      oauthFile: (s) => oauthRecordFile(dataDir, s.name, s.ownerUserId),
+      fetchFor: (s) =>
+        s.config.transport === "http"
+          ? guardedFetch(s.config.url, async (url) =>
+              new URL(url).hostname === "localhost" ? "localhost is refused" : undefined,
+            )
+          : undefined,
+    });
+    cleanups.push(
+      () => server.close(),
+      () => set.stop(),
+      () => rmSync(dataDir, { recursive: true, force: true }),
+    );
+    await set.apply(
+      [
+        {
+          name: "docs",
+          origin: "account",
+          ownerUserId: 1,
+          config: { transport: "http", url: server.url },
+        },
+      ],
+      () => true,
+    );
+    const origin = new URL(server.url).origin;
+    const port = new URL(server.url).port;
+    const refused = `http://localhost:${port} (named by ${origin}): localhost is refused`;
+    const failed = await waitFor(
+      () => set.connections.get("docs"),
+      (c) => c?.state === "failed",
+    );
+    expect(failed?.reason).toContain(refused);
+    const begun = await new SignIns(set).begin(access(1), "docs", REDIRECT);
+    expect(begun).toMatchObject({ ok: false, status: 502 });
+    expect(begun.ok ? "" : begun.message).toContain(refused);
+    expect(server.provider.clients.size).toBe(0);
   });
 });

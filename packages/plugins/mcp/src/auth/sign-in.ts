@@ -2,6 +2,7 @@ import { type Access, OPEN_URL_MAX_CHARS } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { MCP_SIGN_IN_MAX_PENDING, MCP_SIGN_IN_TTL_MS } from "../limits.js";
 import type { ServerSet } from "../servers/server-set.js";
 import type { StoredOAuthProvider } from "./oauth-provider.js";
@@ -26,6 +27,7 @@ interface Pending {
   readonly server: string;
   readonly userId: number | null;
   readonly provider: StoredOAuthProvider;
+  readonly fetch: FetchLike | undefined;
   readonly url: string;
   readonly since: number;
 }
@@ -63,7 +65,10 @@ export class SignIns {
     provider.beginSignIn(redirectUrl);
     let result: Awaited<ReturnType<typeof auth>>;
     try {
-      result = await auth(provider, { serverUrl: config.url });
+      result = await auth(provider, {
+        serverUrl: config.url,
+        ...(connection.fetch ? { fetchFn: connection.fetch } : {}),
+      });
     } catch (error) {
       return refuse(502, `the sign-in to ${name} could not start: ${errorMessage(error)}`);
     }
@@ -85,6 +90,7 @@ export class SignIns {
       server: name,
       userId: access.userId,
       provider,
+      fetch: connection.fetch,
       url: config.url,
       since: this.now(),
     });
@@ -107,7 +113,11 @@ export class SignIns {
       );
     this.#pending.delete(state);
     try {
-      await auth(pending.provider, { serverUrl: pending.url, authorizationCode: code });
+      await auth(pending.provider, {
+        serverUrl: pending.url,
+        authorizationCode: code,
+        ...(pending.fetch ? { fetchFn: pending.fetch } : {}),
+      });
     } catch (error) {
       return refuse(502, `the sign-in to ${pending.server} failed: ${errorMessage(error)}`);
     }

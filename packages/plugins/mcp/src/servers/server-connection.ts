@@ -1,6 +1,7 @@
 import type { AskAnswer, PluginLogger, ToolCallContext } from "@elowen/plugin-api";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type ElicitRequest,
   ElicitRequestSchema,
@@ -44,6 +45,8 @@ export interface ConnectionOptions {
   readonly admit?: (server: ConfiguredServer) => Promise<string | undefined>;
   /** Where a `url` server's sign-in (OAuth) is kept; without it no sign-in is offered. */
   readonly oauthFile?: (server: ConfiguredServer) => string;
+  /** The `fetch` of a `url` server's requests and sign-in (the address rules of accounts'). */
+  readonly fetchFor?: (server: ConfiguredServer) => FetchLike | undefined;
 }
 
 /**
@@ -73,6 +76,8 @@ export class ServerConnection {
   #connecting: Client | undefined;
   /** A `url` server's OAuth client provider (the SDK's flow, tokens in a 0600 file). */
   readonly oauth: StoredOAuthProvider | undefined;
+  /** The `fetch` its HTTP requests and sign-in use (the global one when undefined). */
+  readonly fetch: FetchLike | undefined;
 
   constructor(
     readonly server: ConfiguredServer,
@@ -84,6 +89,7 @@ export class ServerConnection {
       server.config.transport === "http" && file !== undefined
         ? new StoredOAuthProvider(file, server.config.url)
         : undefined;
+    this.fetch = options.fetchFor?.(server);
     this.state =
       server.config.enabled === false ? "disabled" : trusted ? "connecting" : "untrusted";
     if (this.state === "untrusted")
@@ -156,6 +162,7 @@ export class ServerConnection {
     const opened = openTransport(config, {
       cwd: this.options.cwd,
       ...(this.oauth ? { authProvider: this.oauth } : {}),
+      ...(this.fetch ? { fetch: this.fetch } : {}),
     });
     if (opened.stderr)
       pipeStderr(opened.stderr, (line) => this.options.log.info(`mcp ${name} stderr: ${line}`));

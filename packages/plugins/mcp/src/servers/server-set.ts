@@ -2,7 +2,7 @@ import type { McpStatusRow, PluginLogger, SourcedTool } from "@elowen/plugin-api
 import type { ConfiguredServer } from "../config/server-sources.js";
 import { mcpTool } from "../tools/mcp-tool.js";
 import { nameTools, toolAllowed } from "../tools/tool-names.js";
-import { ServerConnection } from "./server-connection.js";
+import { type ConnectionOptions, ServerConnection } from "./server-connection.js";
 
 /**
  * The configured servers' connections and what they offer now: the tool list the host reads as
@@ -25,6 +25,8 @@ export class ServerSet {
       readonly admit?: (server: ConfiguredServer) => Promise<string | undefined>;
       /** Where a `url` server's sign-in is kept; see `ConnectionOptions.oauthFile`. */
       readonly oauthFile?: (server: ConfiguredServer) => string;
+      /** See `ConnectionOptions.fetchFor`. */
+      readonly fetchFor?: NonNullable<ConnectionOptions["fetchFor"]>;
     },
   ) {}
 

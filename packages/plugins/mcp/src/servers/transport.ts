@@ -4,7 +4,7 @@ import {
   StdioClientTransport,
 } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { ServerConfig } from "../config/server-config.js";
 import { MCP_STDIO_MAX_MESSAGE_BYTES } from "../limits.js";
 
@@ -22,7 +22,11 @@ export interface OpenedTransport {
  */
 export function openTransport(
   config: ServerConfig,
-  options: { readonly cwd: string; readonly authProvider?: OAuthClientProvider },
+  options: {
+    readonly cwd: string;
+    readonly authProvider?: OAuthClientProvider;
+    readonly fetch?: FetchLike;
+  },
 ): OpenedTransport {
   if (config.transport === "stdio") {
     const transport = new StdioClientTransport({
@@ -42,6 +46,7 @@ export function openTransport(
   const transport = new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: { ...(config.headers ?? {}) } },
     ...(options.authProvider ? { authProvider: options.authProvider } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   return { transport, pid: () => null, stderr: null };
 }
