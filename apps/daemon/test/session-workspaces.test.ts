@@ -108,7 +108,7 @@ describe("one workspace per session", () => {
     // The workspace is kept with the session.
     const read = (await (await t.request(`/sessions/${aId}`)).json()) as { workspace?: string };
     expect(read.workspace).toBe(alpha);
-  });
+  }, 120_000);
 
   test("a session cannot be created outside the allowed roots: a 400 naming body.workspace", async () => {
     const home = tempHome();

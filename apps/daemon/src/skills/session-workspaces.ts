@@ -85,6 +85,11 @@ export class SessionWorkspaces {
     await loading;
   }
 
+  /** Forgets a removed session (its workspace's folders stay loaded for other sessions). */
+  forget(sessionId: string): void {
+    this.#bySession.delete(sessionId);
+  }
+
   /** The catalog contributor a workspace's folders load under. */
   contributorOf(workspace: string): string {
     return workspace === this.#options.daemonWorkspace

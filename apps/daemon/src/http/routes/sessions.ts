@@ -108,6 +108,7 @@ export function sessionRoutes(app: FastifyInstance, context: HttpContext): void 
       await ownedSession(store, request, request.params.sessionId);
       await store.sessions.remove(request.params.sessionId);
       context.events.forget(request.params.sessionId);
+      context.sessionWorkspaces?.forget(request.params.sessionId);
       return { ok: true };
     },
   });
