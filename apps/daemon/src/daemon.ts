@@ -37,7 +37,8 @@ import { PromptBoxService } from "./plugins/prompt-box/prompt-box.js";
 import { PromptBoxRelay } from "./plugins/prompt-box/prompt-box-relay.js";
 import { PluginRegistry } from "./plugins/registries/registry.js";
 import { preferredLanguage } from "./plugins/ui/view-strings.js";
-import { startAgentSkills } from "./skills/agent-skills.js";
+import { agentSkillSourcesFor, daemonWorkspace, startAgentSkills } from "./skills/agent-skills.js";
+import { realDirectory, SessionWorkspaces } from "./skills/session-workspaces.js";
 import { sweepStaleTemporaries } from "./stale-temporaries.js";
 import { startBlobSweep } from "./store/blob-sweep.js";
 import { openStore } from "./store/open-store.js";
@@ -145,10 +146,19 @@ export async function startHostedDaemon(options: DaemonOptions = {}): Promise<Ho
     let admits = true;
     let model: BrainStatusModel = modelRuntime.status;
     const skillsOff = new Set(await store.grants.pluginSkillsOff());
+    let skillSources: SkillSourceSet | undefined;
+    const sessionWorkspaces = new SessionWorkspaces({
+      daemonWorkspace: realDirectory(daemonWorkspace(config.skills)),
+      allowed: config.brain.allowedWorkspaces,
+      sourcesFor: (workspace) =>
+        agentSkillSourcesFor({ config: config.skills, home, env }, workspace),
+      skillSources: () => skillSources,
+    });
     const registry = new PluginRegistry({
       log: coreLog,
       logger: log.plugin("hooks"),
       pluginSkillsOff: (userId) => skillsOff.has(userId),
+      skillScope: (access, contributor) => sessionWorkspaces.sees(access, contributor),
     });
     const events = new SessionEvents();
     const journal = new LiveJournal(store, events);
@@ -200,14 +210,15 @@ export async function startHostedDaemon(options: DaemonOptions = {}): Promise<Ho
     };
     await loadPlugins(candidates, host, loadOptions);
     const installedPlugins = new InstalledPlugins(home, host, loadOptions);
-    const skillSources = await startAgentSkills({
+    skillSources = await startAgentSkills({
       config: config.skills,
       home,
       env,
       catalog: registry.skills,
       log: log.area("skills"),
     });
-    releaseSources = () => skillSources.close();
+    const startedSources = skillSources;
+    releaseSources = () => startedSources.close();
     const learning = new SkillLearning({
       store,
       model: modelRuntime,
@@ -248,6 +259,7 @@ export async function startHostedDaemon(options: DaemonOptions = {}): Promise<Ho
         sessionModel: (sessionId) => models.runtimeFor(sessionId),
         config: config.brain,
         workspaceRoot,
+        sessionWorkspaces,
         clock: systemBrainClock,
         admitsNewWork: () => admits,
         log: (message) => brainLog(modelRuntime.redact(message)),
@@ -286,7 +298,8 @@ export async function startHostedDaemon(options: DaemonOptions = {}): Promise<Ho
           else skillsOff.add(accountId);
         },
         learningStatus: (access) => learning.status(access),
-        skillSources,
+        skillSources: startedSources,
+        sessionWorkspaces,
         releasePlugin: (pluginName) => registry.hooks.release(pluginName),
         hookAudit: () => [
           ...registry.hooks.audit().map((e) => ({ ...e })),

@@ -120,6 +120,7 @@ describe("offerDecision", () => {
     createdAt: 0,
     updatedAt: 0,
     leafId: "e-leaf",
+    workspace: null,
   };
 
   async function exchange(overrides: Partial<SettledExchange> = {}): Promise<SettledExchange> {

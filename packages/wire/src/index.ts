@@ -119,6 +119,7 @@ export {
   CreateSessionBodySchema,
   PAGE_LIMIT_MAX,
   PageQuerySchema,
+  SESSION_WORKSPACE_MAX_CHARS,
   SessionPageSchema,
   SessionParamsSchema,
   SessionSchema,

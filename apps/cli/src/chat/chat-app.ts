@@ -17,6 +17,8 @@ export interface ChatOptions {
   readonly sessionId?: string;
   /** Start a new session. */
   readonly fresh?: boolean;
+  /** The directory new sessions are created in (`elowen` passes its working directory). */
+  readonly workspace?: string;
   /** The environment: `SSH_CONNECTION`, `DISPLAY` decide whether a browser may be opened. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Opens a URL in a browser (default: the platform's opener). */
@@ -47,17 +49,21 @@ export class ChatApp {
       this.#resolve = resolve;
     });
     this.tui = new TUI(options.terminal);
-    this.session = new ChatSession(options.client, {
-      changed: () => {
-        this.controller?.syncDialogs();
-        const title = this.session.session?.title;
-        options.terminal.setTitle(title ? `elowen · ${title}` : "elowen");
-        this.screen?.refresh();
+    this.session = new ChatSession(
+      options.client,
+      {
+        changed: () => {
+          this.controller?.syncDialogs();
+          const title = this.session.session?.title;
+          options.terminal.setTitle(title ? `elowen · ${title}` : "elowen");
+          this.screen?.refresh();
+        },
+        notice: (notice) => this.screen?.showNotice(notice),
+        other: (event) =>
+          this.session.box ? this.session.box.handle(event, this.screen.box) : false,
       },
-      notice: (notice) => this.screen?.showNotice(notice),
-      other: (event) =>
-        this.session.box ? this.session.box.handle(event, this.screen.box) : false,
-    });
+      options.workspace === undefined ? {} : { workspace: options.workspace },
+    );
     const session = this.session;
     const chains: PromptBoxChains = {
       hooked: () => session.box?.hooked() ?? NO_BOX_CHAINS.hooked(),

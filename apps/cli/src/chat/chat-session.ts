@@ -48,13 +48,20 @@ export class ChatSession extends SessionView {
   /** False until the session is open (history, state, cards and the catalog read). */
   ready = false;
   readonly #events: ChatSessionEvents;
+  /** The directory a new session is created in (the CLI's working directory). */
+  readonly #workspace: string | undefined;
   #subscription: EventSubscription | undefined;
   #buffer: SessionEvent[] | undefined;
 
-  constructor(client: ElowenClient, events: ChatSessionEvents) {
+  constructor(
+    client: ElowenClient,
+    events: ChatSessionEvents,
+    options: { readonly workspace?: string } = {},
+  ) {
     super();
     this.client = client;
     this.#events = events;
+    this.#workspace = options.workspace;
   }
 
   /** The session id, once open. */
@@ -77,7 +84,7 @@ export class ChatSession extends SessionView {
       options.sessionId !== undefined
         ? await this.client.sessions.get(options.sessionId)
         : options.fresh
-          ? await this.client.sessions.create({})
+          ? await this.#create()
           : await this.#latest();
     const id = this.session.id;
     this.box = new HttpPromptBoxChains(this.client, id);
@@ -206,9 +213,26 @@ export class ChatSession extends SessionView {
 
   async #latest(): Promise<Session> {
     const { sessions } = await this.client.sessions.list({ limit: 20 });
-    return (
-      sessions.find((s) => s.kind === "interactive") ?? (await this.client.sessions.create({}))
-    );
+    return sessions.find((s) => s.kind === "interactive") ?? (await this.#create());
+  }
+
+  /**
+   * Creates a session in the working directory; a daemon that does not allow it there (another
+   * machine, outside `brain.allowedWorkspaces`) gets a session of its own workspace, with a notice.
+   */
+  async #create(): Promise<Session> {
+    const workspace = this.#workspace;
+    if (workspace === undefined) return this.client.sessions.create({});
+    try {
+      return await this.client.sessions.create({ workspace });
+    } catch (error) {
+      if (!(error instanceof ElowenApiError && error.body.path === "body.workspace")) throw error;
+      this.#events.notice({
+        level: "info",
+        text: `This session works in the daemon's own workspace: ${error.body.error}`,
+      });
+      return this.client.sessions.create({});
+    }
   }
 
   async #load(id: string): Promise<void> {

@@ -23,6 +23,8 @@ export interface CliIo {
    * else all of standard input (for scripts). Absent: no secret can be read.
    */
   readonly readSecret?: (prompt: string) => Promise<string>;
+  /** The working directory a new chat session is created in (default: this process's). */
+  readonly cwd?: string;
   /** The path of the `elowen` bin, to start a daemon in the background (default: this process's). */
   readonly binPath?: string;
 }

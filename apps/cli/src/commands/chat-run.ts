@@ -62,6 +62,7 @@ export async function runChat(context: CliContext): Promise<number> {
       home: address.home,
       ...(typeof options.session === "string" ? { sessionId: options.session } : {}),
       ...(options.new ? { fresh: true } : {}),
+      workspace: io.cwd ?? process.cwd(),
       ...(io.openUrl ? { openUrl: io.openUrl } : {}),
     });
   } catch (error) {

@@ -27,6 +27,8 @@ export async function openChat(
   options: {
     readonly sessionId?: string;
     readonly fresh?: boolean;
+    /** The working directory new sessions are created in. */
+    readonly workspace?: string;
     readonly env?: Record<string, string>;
     /** The data directory /login stores keys in (a test daemon's home). */
     readonly home?: string;
@@ -46,6 +48,7 @@ export async function openChat(
     clock: () => clock.now ?? Date.now(),
     ...(options.sessionId ? { sessionId: options.sessionId } : {}),
     ...(options.fresh ? { fresh: true } : {}),
+    ...(options.workspace ? { workspace: options.workspace } : {}),
     ...(options.home ? { home: options.home } : {}),
   });
   const screen = async () => {

@@ -37,6 +37,24 @@ export const BrainConfigSchema = z
     stepContextInterval: z.number().int().min(1).max(1000).default(DEFAULT_STEP_CONTEXT_INTERVAL),
     /** Per-session workspaces live here (default `<home>/workspaces`). */
     workspaceRoot: z.string().min(1).optional(),
+    /**
+     * The directories (absolute; each with everything below it) a session may be created in
+     * (`POST /sessions { workspace }`, the CLI's working directory). Default: the daemon's
+     * workspace only (`skills.workspace`, else the directory the daemon starts in).
+     */
+    allowedWorkspaces: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(4096)
+          .refine(
+            (path) => path.startsWith("/"),
+            "each allowed workspace must be an absolute path",
+          ),
+      )
+      .max(64)
+      .optional(),
     /** Offer the read, write, edit and bash tools, confined to the session's workspace. */
     workspaceTools: z.boolean().default(true),
     /** Which workspace tools ask the person first (`ask`) and which run (`never`). */

@@ -34,6 +34,10 @@ export interface BrainHost {
   readonly config: BrainConfig;
   /** Per-session workspaces live under this directory. */
   readonly workspaceRoot: string;
+  /** Told of the workspace a session's turn runs in (its skill folders load then). */
+  readonly sessionWorkspaces?: {
+    enter(sessionId: string, workspace: string | null): Promise<void>;
+  };
   readonly clock: BrainClock;
   readonly admitsNewWork: () => boolean;
   readonly log: (message: string) => void;

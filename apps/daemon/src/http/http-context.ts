@@ -9,6 +9,7 @@ import type { InstalledPlugins } from "../plugins/install/installed-plugins.js";
 import type { PromptBoxService } from "../plugins/prompt-box/prompt-box.js";
 import type { PluginRegistry } from "../plugins/registries/registry.js";
 import type { StatusSources } from "../plugins/status/status-assembly.js";
+import type { SessionWorkspaces } from "../skills/session-workspaces.js";
 import type { Store } from "../store/store.js";
 import type { AccountGrants } from "../store/types.js";
 
@@ -26,6 +27,8 @@ export interface HttpContext {
   readonly learningStatus: (access: Access) => Promise<LearningStatus>;
   /** The Agent Skills folders read into the catalog: their status, diagnostics and approval. */
   readonly skillSources: SkillSourceSet;
+  /** Checks the workspace a session is created in, and gives the session its skill folders. */
+  readonly sessionWorkspaces?: SessionWorkspaces;
   /** The hook bus's audit ring buffer and the capability drops, oldest first. */
   readonly hookAudit: () => readonly Record<string, unknown>[];
   /** Lets a plugin the hook bus quarantined be called again; true when it was in quarantine. */

@@ -1,7 +1,8 @@
 import { homedir } from "node:os";
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import {
   agentSkillSources,
+  type LabelledSkillSource,
   type SkillCatalog,
   type SkillReloadReport,
   SkillSourceSet,
@@ -43,14 +44,32 @@ export async function startAgentSkills(options: AgentSkillsOptions): Promise<Ski
     onReload: (report) => logReport(report, log),
     onError: (error) => log(`reloading skill folders failed: ${String(error)}`),
   });
-  const sources = agentSkillSources({
+  const sources = agentSkillSourcesFor(options, daemonWorkspace(config));
+  logReport(await set.set(AGENT_SKILLS_CONTRIBUTOR, sources), log);
+  return set;
+}
+
+/** The daemon's workspace: `skills.workspace`, else the directory the daemon was started in. */
+export function daemonWorkspace(config: SkillsConfig): string {
+  return resolve(config.workspace ?? process.cwd());
+}
+
+/**
+ * The standard folders as read for one workspace: that workspace's `.agents/skills` and
+ * `.claude/skills` up to its repository root, then `skills.dirs` and the user's folders, as
+ * `skills.sources` switches them.
+ */
+export function agentSkillSourcesFor(
+  options: Pick<AgentSkillsOptions, "config" | "home" | "env">,
+  workspace: string,
+): LabelledSkillSource[] {
+  const { config, home } = options;
+  return agentSkillSources({
     userHome: config.userHome ?? options.env.HOME ?? homedir(),
-    workspace: config.workspace ?? process.cwd(),
+    workspace,
     dirs: config.dirs.map((dir) => (isAbsolute(dir) ? dir : join(home, dir))),
     enabled: config.sources,
   });
-  logReport(await set.set(AGENT_SKILLS_CONTRIBUTOR, sources), log);
-  return set;
 }
 
 function logReport(report: SkillReloadReport, log: (message: string) => void): void {

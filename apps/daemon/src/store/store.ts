@@ -56,6 +56,8 @@ export interface SessionStore {
     readonly ownerId: number;
     readonly kind: SessionKind;
     readonly title?: string;
+    /** An absolute directory the caller already checked (see the sessions route). */
+    readonly workspace?: string;
   }): Promise<SessionRecord>;
   get(id: string): Promise<SessionRecord | undefined>;
   /** The owner's sessions, most recently updated first. */

@@ -32,6 +32,8 @@ export interface SessionRecord {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly leafId: string | null;
+  /** The directory the session works in when it was created with one; null: its own `<home>/workspaces/<id>`. */
+  readonly workspace: string | null;
 }
 
 /**

@@ -19,13 +19,32 @@ export const SessionSchema = z.strictObject({
   kind: z.enum(SESSION_KINDS),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  /** The directory the session works in, when it was created with one. */
+  workspace: z.string().optional(),
 });
 /** A session. */
 export type Session = z.infer<typeof SessionSchema>;
 
-/** `POST /sessions`: clients create interactive sessions; other kinds belong to the host. */
+/** The longest workspace path a session may be created with. */
+export const SESSION_WORKSPACE_MAX_CHARS = 4096;
+
+/**
+ * `POST /sessions`: clients create interactive sessions; other kinds belong to the host.
+ * `workspace` is the directory the session works in (the CLI sends its working directory): an
+ * absolute path of at most {@link SESSION_WORKSPACE_MAX_CHARS} characters; the daemon also checks
+ * that it is an existing directory within the roots its owner allows (`brain.allowedWorkspaces`).
+ */
 export const CreateSessionBodySchema = z.strictObject({
   title: z.string().trim().min(1).max(200).optional(),
+  workspace: z
+    .string()
+    .min(1, "workspace must be an absolute directory path")
+    .max(
+      SESSION_WORKSPACE_MAX_CHARS,
+      `workspace is longer than ${SESSION_WORKSPACE_MAX_CHARS} characters`,
+    )
+    .refine((path) => path.startsWith("/"), "workspace must be an absolute path (starting with /)")
+    .optional(),
 });
 /** `POST /sessions` body. */
 export type CreateSessionBody = z.input<typeof CreateSessionBodySchema>;

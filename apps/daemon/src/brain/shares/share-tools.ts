@@ -10,7 +10,7 @@ import { turnTrace } from "../code-mode/turn-trace.js";
 import { inputJsonSchema } from "../tools/input-json-schema.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";
 import type { HostToolContext, ToolDef } from "../tools/tool-def.js";
-import { sessionWorkspace } from "../tools/workspace-guard.js";
+import { workspaceOf } from "../tools/workspace-guard.js";
 import type { TurnState } from "../turn/turn-state.js";
 import { deliverShare } from "./deliver-share.js";
 import { imageTypeOf } from "./image-type.js";
@@ -74,7 +74,7 @@ function hostTool(
  */
 export function shareTools(turn: TurnState): ToolDef[] {
   const { host } = turn;
-  const workspace = () => sessionWorkspace(host.workspaceRoot, turn.sessionId);
+  const workspace = () => workspaceOf(host, turn.sessionId);
   const shareImage = async (args: unknown, context: HostToolContext) => {
     const a = args as z.infer<typeof ShareImageArgs>;
     const extra = { ...(a.caption === undefined ? {} : { caption: a.caption }) };
@@ -96,7 +96,7 @@ export function shareTools(turn: TurnState): ToolDef[] {
     }
     const source = await readShareSource({
       access: context.access,
-      workspace: workspace(),
+      workspace: await workspace(),
       path: a.path ?? "",
       maxBytes: MAX_SHARED_IMAGE_BYTES,
       what: "image",
@@ -120,7 +120,7 @@ export function shareTools(turn: TurnState): ToolDef[] {
     const a = args as z.infer<typeof ShareFileArgs>;
     const source = await readShareSource({
       access: context.access,
-      workspace: workspace(),
+      workspace: await workspace(),
       path: a.path,
       maxBytes: MAX_SHARED_FILE_BYTES,
       what: "file",

@@ -4,7 +4,7 @@ import type { BrainHost } from "../brain-host.js";
 import { pluginToolDef } from "./plugin-tools.js";
 import { sourcedToolDefs } from "./sourced-tools.js";
 import type { ToolDef } from "./tool-def.js";
-import { sessionWorkspace } from "./workspace-guard.js";
+import { workspaceOf } from "./workspace-guard.js";
 import { workspaceTools } from "./workspace-tools.js";
 
 /**
@@ -42,8 +42,13 @@ export async function baseToolSurface(
   add(hostTools);
   let workspace: string | undefined;
   if (host.config.workspaceTools) {
-    workspace = sessionWorkspace(host.workspaceRoot, sessionId);
+    workspace = await workspaceOf(host, sessionId);
     add(await workspaceTools(workspace, host.config.permissions));
+  } else {
+    await host.sessionWorkspaces?.enter(
+      sessionId,
+      (await host.store.sessions.get(sessionId))?.workspace ?? null,
+    );
   }
   return { tools, workspace };
 }

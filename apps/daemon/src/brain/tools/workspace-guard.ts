@@ -11,7 +11,29 @@ export class OutsideWorkspaceError extends Error {
   }
 }
 
-/** The workspace directory of a session, created on first use. */
+/**
+ * The directory a session works in: the workspace it was created with (checked where it entered,
+ * never created here), else its own `<root>/<session>`, created on first use. The host is told
+ * which one, so the session's workspace skill folders are in the catalog before the turn reads it.
+ */
+export async function workspaceOf(
+  host: {
+    readonly store: {
+      sessions: { get(id: string): Promise<{ workspace: string | null } | undefined> };
+    };
+    readonly workspaceRoot: string;
+    readonly sessionWorkspaces?: {
+      enter(sessionId: string, workspace: string | null): Promise<void>;
+    };
+  },
+  sessionId: string,
+): Promise<string> {
+  const chosen = (await host.store.sessions.get(sessionId))?.workspace ?? null;
+  await host.sessionWorkspaces?.enter(sessionId, chosen);
+  return chosen ?? sessionWorkspace(host.workspaceRoot, sessionId);
+}
+
+/** The workspace directory of a session without one of its own, created on first use. */
 export function sessionWorkspace(root: string, sessionId: string): string {
   const dir = resolve(root, sessionId);
   mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -58,6 +58,12 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   const interactive = start.kind === "interactive";
   const filter = (plugin: string) => isGranted(access, plugin, registry.grantable.has(plugin));
   const scope = { sessionId, userId: access.userId, signal: start.controller.signal };
+  // The session's own workspace skill folders are in the catalog before anything of the turn
+  // reads it (the typed `/name` forwarding and input transforms come before the tools).
+  await host.sessionWorkspaces?.enter(
+    sessionId,
+    (await host.store.sessions.get(sessionId))?.workspace ?? null,
+  );
   const runtime = brain.runtime(sessionId);
   const conversation = await conversationFor(host, sessionId, runtime.replay);
   runtime.replay = undefined;

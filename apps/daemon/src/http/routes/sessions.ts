@@ -10,9 +10,11 @@ import {
   UpdateSessionBodySchema,
 } from "@elowen/wire";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { entryView } from "../../live/entry-view.js";
 import type { SessionRecord } from "../../store/types.js";
 import type { HttpContext } from "../http-context.js";
+import { RequestValidationError } from "../validation-error.js";
 import { route } from "../zod-route.js";
 import { ownedSession } from "./session-access.js";
 
@@ -25,6 +27,7 @@ export function sessionView(s: SessionRecord) {
     kind: s.kind,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
+    ...(s.workspace === null ? {} : { workspace: s.workspace }),
   };
 }
 
@@ -55,11 +58,14 @@ export function sessionRoutes(app: FastifyInstance, context: HttpContext): void 
     tags: ["sessions"],
     schema: { body: CreateSessionBodySchema, response: { 201: SessionSchema } },
     handler: async (request, reply) => {
+      const workspace = await checkedWorkspace(context, request.body.workspace);
       const session = await store.sessions.create({
         ownerId: accountId(request),
         kind: "interactive",
         ...(request.body.title === undefined ? {} : { title: request.body.title }),
+        ...(workspace === undefined ? {} : { workspace }),
       });
+      if (workspace !== undefined) await context.sessionWorkspaces?.enter(session.id, workspace);
       reply.code(201);
       return sessionView(session);
     },
@@ -102,6 +108,7 @@ export function sessionRoutes(app: FastifyInstance, context: HttpContext): void 
       await ownedSession(store, request, request.params.sessionId);
       await store.sessions.remove(request.params.sessionId);
       context.events.forget(request.params.sessionId);
+      context.sessionWorkspaces?.forget(request.params.sessionId);
       return { ok: true };
     },
   });
@@ -137,4 +144,25 @@ export function sessionRoutes(app: FastifyInstance, context: HttpContext): void 
       return { cards: [...(await store.cards.list(request.params.sessionId))] };
     },
   });
+}
+
+/**
+ * The real path of the workspace a session is to be created in, checked where it enters: an
+ * existing directory within `brain.allowedWorkspaces`; a 400 naming `body.workspace` otherwise.
+ */
+async function checkedWorkspace(
+  context: HttpContext,
+  workspace: string | undefined,
+): Promise<string | undefined> {
+  if (workspace === undefined) return undefined;
+  const checked = context.sessionWorkspaces
+    ? await context.sessionWorkspaces.check(workspace)
+    : ({ ok: false, message: "this daemon offers no workspace choice" } as const);
+  if (checked.ok) return checked.workspace;
+  throw new RequestValidationError(
+    "body",
+    new z.ZodError([
+      { code: "custom", path: ["workspace"], message: checked.message, input: workspace },
+    ]),
+  );
 }

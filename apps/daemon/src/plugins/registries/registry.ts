@@ -1,5 +1,6 @@
 import { HookBus } from "@elowen/hook-bus";
 import type {
+  Access,
   CodeModeControl,
   PluginLogger,
   PluginMutation,
@@ -31,6 +32,11 @@ export interface RegistryOptions {
   readonly coreTemplates?: CoreTemplates;
   /** Where the hook bus logs plugin hook failures. */
   readonly logger?: PluginLogger;
+  /**
+   * Whether a reader sees a skill contributor at all, before grants (each session sees the Agent
+   * Skills folders of its own workspace only); absent, every contributor is in scope.
+   */
+  readonly skillScope?: (access: Access, contributor: string) => boolean;
 }
 
 /**
@@ -69,7 +75,9 @@ export class PluginRegistry {
       options.coreTemplates === undefined ? {} : { coreTemplates: options.coreTemplates },
     );
     this.skills = new SkillCatalog({
-      isGranted: (access, plugin) => isGranted(access, plugin, this.grantable.has(plugin)),
+      isGranted: (access, plugin) =>
+        (options.skillScope?.(access, plugin) ?? true) &&
+        isGranted(access, plugin, this.grantable.has(plugin)),
       pluginSkillSwitch: (access) =>
         access.userId !== null && options.pluginSkillsOff(access.userId)
           ? (skill) => skill.catalogSource !== "plugin" && skill.catalogSource !== "bundled"

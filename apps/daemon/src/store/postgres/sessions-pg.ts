@@ -11,12 +11,12 @@ export function pgSessions(pool: pg.Pool, now: () => number): SessionStore {
   const rowsOf = async (sql: string, values: unknown[]) =>
     (await pool.query<SessionRow>(sql, values)).rows;
   return {
-    async create({ ownerId, kind, title }) {
+    async create({ ownerId, kind, title, workspace }) {
       const at = now();
       const id = mintId("s", at);
       await pool.query(
-        "INSERT INTO sessions (id, owner_id, title, kind, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)",
-        [id, ownerId, title ?? null, kind, at],
+        "INSERT INTO sessions (id, owner_id, title, kind, created_at, updated_at, workspace) VALUES ($1, $2, $3, $4, $5, $5, $6)",
+        [id, ownerId, title ?? null, kind, at, workspace ?? null],
       );
       return {
         id,
@@ -26,6 +26,7 @@ export function pgSessions(pool: pg.Pool, now: () => number): SessionStore {
         createdAt: at,
         updatedAt: at,
         leafId: null,
+        workspace: workspace ?? null,
       };
     },
     async get(id) {

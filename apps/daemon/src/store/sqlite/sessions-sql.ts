@@ -15,6 +15,7 @@ export interface SessionRow {
   updated_at: number;
   leaf_id: string | null;
   next_seq: number;
+  workspace: string | null;
 }
 
 /** Maps a sessions row. */
@@ -27,6 +28,7 @@ export function toSession(row: SessionRow): SessionRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     leafId: row.leaf_id,
+    workspace: row.workspace ?? null,
   };
 }
 
@@ -35,7 +37,7 @@ const CURSOR = /^(\d{1,16})\.(s_[a-z0-9]{20,40})$/;
 /** The SQLite sessions table. Pages run most recently updated first; the cursor is opaque. */
 export function sqliteSessions(db: Database.Database, now: () => number): SessionStore {
   const insert = db.prepare(
-    "INSERT INTO sessions (id, owner_id, title, kind, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO sessions (id, owner_id, title, kind, created_at, updated_at, workspace) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const byId = db.prepare<[string], SessionRow>("SELECT * FROM sessions WHERE id = ?");
   const first = db.prepare<[number, number], SessionRow>(
@@ -47,10 +49,10 @@ export function sqliteSessions(db: Database.Database, now: () => number): Sessio
   const rename = db.prepare("UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?");
   const remove = db.prepare("DELETE FROM sessions WHERE id = ?");
   return {
-    async create({ ownerId, kind, title }) {
+    async create({ ownerId, kind, title, workspace }) {
       const at = now();
       const id = mintId("s", at);
-      insert.run(id, ownerId, title ?? null, kind, at, at);
+      insert.run(id, ownerId, title ?? null, kind, at, at, workspace ?? null);
       return {
         id,
         ownerId,
@@ -59,6 +61,7 @@ export function sqliteSessions(db: Database.Database, now: () => number): Sessio
         createdAt: at,
         updatedAt: at,
         leafId: null,
+        workspace: workspace ?? null,
       };
     },
     async get(id) {

@@ -42,6 +42,7 @@ import {
   skillLayout,
 } from "./skill-paths.js";
 import { type SkillScan, scanSkills, skillNamesIn } from "./skill-scan.js";
+import { writeHeld } from "./skill-write.js";
 
 /** What the file owner needs from its host. */
 export interface SkillFilesOptions {
@@ -191,15 +192,11 @@ export function createSkillFiles(options: SkillFilesOptions): SkillFiles {
       }
       const text = prepareEdit(file, name, edit);
       if (isRefusal(text)) return text;
-      try {
-        await ops.io.writeText(file.path, text);
-      } catch (error) {
-        return fsFailure(error, SKILLS_EDIT_FAILED, `could not write skill "${name}"`);
-      }
-      const revision = contentRevision(Buffer.from(text, "utf8"));
-      if (patchOptions.asAgent) await markAgentWritten(file.dir, revision);
-      else await clearAgentMark(file.dir);
-      return { ok: true, name, owner, revision };
+      return writeHeld(ops, file, name, text, async (dir, revision) => {
+        if (patchOptions.asAgent) await markAgentWritten(dir, revision);
+        else await clearAgentMark(dir);
+        return { ok: true, name, owner, revision };
+      });
     });
 
   const owner: Omit<SkillFiles, "reviewerStore"> = {

@@ -1,5 +1,6 @@
+import { realpathSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { errorMessage, isElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { errnoError, tempDir } from "../../test/temp-dir.js";
@@ -32,7 +33,9 @@ async function setup(options: Partial<SkillFilesOptions> = {}) {
 /** A writer that fails for SKILL.md files under the instance folder and writes everything else. */
 function failingAtInstance(failure: unknown, real: TextWriter): TextWriter {
   return async (path, text) => {
-    if (path.includes(`${join("instance", "report-guide")}`)) throw failure;
+    // The write names the folder through its held descriptor: where it lands is its real path.
+    const where = realpathSync(dirname(path));
+    if (where.endsWith(`${join("instance", "report-guide")}`)) throw failure;
     await real(path, text);
   };
 }

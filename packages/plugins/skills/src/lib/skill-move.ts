@@ -2,19 +2,13 @@ import { join } from "node:path";
 import { ElowenError, errorMessage } from "@elowen/plugin-shared/errors";
 import type { SkillEdit } from "./edit-input.js";
 import { SKILLS_EDIT_FAILED, SKILLS_MOVE_FAILED, SKILLS_ROLLBACK_FAILED } from "./error-codes.js";
-import {
-  discardDirectory,
-  ensureFolder,
-  type FileOps,
-  fsFailure,
-  nameTaken,
-  sourceTooLarge,
-} from "./file-ops.js";
+import { ensureFolder, type FileOps, fsFailure, nameTaken, sourceTooLarge } from "./file-ops.js";
 import { frontmatterRefusal, renderSkillSource } from "./frontmatter.js";
 import { describeOwner, type SkillOwner, sameOwner } from "./owners.js";
 import { clearAgentMark } from "./provenance.js";
 import { isRefusal, refuse, type SkillRefusal } from "./refusal.js";
 import { contentRevision, ownerDir, readSkillFile, type SkillFile } from "./skill-paths.js";
+import { discardHeld, type MovedSkill, moveHeld } from "./skill-write.js";
 
 /** A skill after a successful write: where it is now and its new revision. */
 export interface WrittenSkill {
@@ -79,7 +73,8 @@ export async function removeSkill(
     const stale = staleRevision(file, name, expectedRevision);
     if (stale) return stale;
     try {
-      await discardDirectory(ops, file.dir, name);
+      const refused = await discardHeld(ops, ownerDir(ops.layout, owner), name);
+      if (refused) return refused;
     } catch (error) {
       return fsFailure(error, SKILLS_MOVE_FAILED, `could not remove skill "${name}"`);
     }
@@ -114,12 +109,12 @@ export async function transferSkill(
     const edited =
       Object.keys(change.edit).length > 0 ? prepareEdit(file, name, change.edit) : undefined;
     if (isRefusal(edited)) return edited;
-    let destination: string;
+    let moved: MovedSkill | SkillRefusal;
+    const destination = join(ownerDir(ops.layout, to), name);
     try {
       const folder = await ensureFolder(ops, to);
       if (isRefusal(folder)) return folder;
-      destination = join(folder, name);
-      await ops.io.rename(file.dir, destination);
+      moved = await moveHeld(ops, ownerDir(ops.layout, from), folder, name);
     } catch (error) {
       return fsFailure(
         error,
@@ -127,19 +122,24 @@ export async function transferSkill(
         `could not move skill "${name}" to ${describeOwner(to)}`,
       );
     }
-    if (edited !== undefined) {
-      try {
-        await ops.io.writeText(join(destination, "SKILL.md"), edited);
-      } catch (writeError) {
-        await restore(ops, destination, file.dir, name, writeError);
-        return fsFailure(
-          writeError,
-          SKILLS_EDIT_FAILED,
-          `could not write the edited skill "${name}"; it was moved back`,
-        );
+    if (isRefusal(moved)) return moved;
+    try {
+      if (edited !== undefined) {
+        try {
+          await ops.io.writeText(moved.dir.entry("SKILL.md"), edited);
+        } catch (writeError) {
+          await restore(moved, file.dir, destination, name, writeError);
+          return fsFailure(
+            writeError,
+            SKILLS_EDIT_FAILED,
+            `could not write the edited skill "${name}"; it was moved back`,
+          );
+        }
       }
+      await clearAgentMark(moved.dir.path);
+    } finally {
+      await moved.close();
     }
-    await clearAgentMark(destination);
     const revision =
       edited === undefined ? file.revision : contentRevision(Buffer.from(edited, "utf8"));
     return { ok: true, name, owner: to, revision };
@@ -147,20 +147,20 @@ export async function transferSkill(
 }
 
 async function restore(
-  ops: FileOps,
-  moved: string,
+  moved: MovedSkill,
   original: string,
+  destination: string,
   name: string,
   writeError: unknown,
 ): Promise<void> {
   try {
-    await ops.io.rename(moved, original);
+    await moved.back();
   } catch (rollbackError) {
     throw new ElowenError({
       code: SKILLS_ROLLBACK_FAILED,
       summary: `skill "${name}" could not be moved back after its edit failed`,
       expected: `the directory back at ${original}`,
-      received: `it is still at ${moved}; the edit failed with: ${errorMessage(writeError)}`,
+      received: `it is still at ${destination}; the edit failed with: ${errorMessage(writeError)}`,
       fix: "move the directory back by hand",
       cause: rollbackError,
     });

@@ -3,6 +3,7 @@ import { migration002 } from "./002-turns.js";
 import { migration003 } from "./003-usage-charges.js";
 import { migration004 } from "./004-open-turns-scan.js";
 import { migration005 } from "./005-jobs.js";
+import { migration006 } from "./006-session-workspace.js";
 
 /** One numbered migration: applied once, in order, inside a transaction. */
 export interface Migration {
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ];
