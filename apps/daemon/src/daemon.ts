@@ -40,6 +40,7 @@ import { preferredLanguage } from "./plugins/ui/view-strings.js";
 import { startAgentSkills } from "./skills/agent-skills.js";
 import { sweepStaleTemporaries } from "./stale-temporaries.js";
 import { startBlobSweep } from "./store/blob-sweep.js";
+import { startFailedJobPrune } from "./store/jobs/failed-job-prune.js";
 import { openStore } from "./store/open-store.js";
 import {
   isPostgresStore,
@@ -320,6 +321,7 @@ export async function startHostedDaemon(options: DaemonOptions = {}): Promise<Ho
     const writeFile = options.writeDaemonFile ?? true;
     if (writeFile) await writeDaemonFile(home, { url, pid: process.pid, startedAt: Date.now() });
     const sweep = startBlobSweep(store, config.blobs, coreLog);
+    const prune = startFailedJobPrune(store.jobs, config.jobs, Date.now, coreLog);
     let stopping: Promise<void> | undefined;
     const stop = (reason: "signal" | "stop" | "restart" = "stop") => {
       stopping ??= gracefulStop(reason, {
@@ -329,6 +331,7 @@ export async function startHostedDaemon(options: DaemonOptions = {}): Promise<Ho
         },
         quiet: [
           { name: "blob sweep", run: () => sweep.stop() },
+          { name: "failed job prune", run: () => prune.stop() },
           { name: "skill folders", run: () => skillSources.close() },
           { name: "skill learning", run: () => learning.pause() },
         ],
