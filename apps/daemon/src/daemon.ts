@@ -41,6 +41,7 @@ import { agentSkillSourcesFor, daemonWorkspace, startAgentSkills } from "./skill
 import { realDirectory, SessionWorkspaces } from "./skills/session-workspaces.js";
 import { sweepStaleTemporaries } from "./stale-temporaries.js";
 import { startBlobSweep } from "./store/blob-sweep.js";
+import { startFailedJobPrune } from "./store/jobs/failed-job-prune.js";
 import { openStore } from "./store/open-store.js";
 import {
   isPostgresStore,
@@ -333,6 +334,7 @@ export async function startHostedDaemon(options: DaemonOptions = {}): Promise<Ho
     const writeFile = options.writeDaemonFile ?? true;
     if (writeFile) await writeDaemonFile(home, { url, pid: process.pid, startedAt: Date.now() });
     const sweep = startBlobSweep(store, config.blobs, coreLog);
+    const prune = startFailedJobPrune(store.jobs, config.jobs, Date.now, coreLog);
     let stopping: Promise<void> | undefined;
     const stop = (reason: "signal" | "stop" | "restart" = "stop") => {
       stopping ??= gracefulStop(reason, {
@@ -342,6 +344,7 @@ export async function startHostedDaemon(options: DaemonOptions = {}): Promise<Ho
         },
         quiet: [
           { name: "blob sweep", run: () => sweep.stop() },
+          { name: "failed job prune", run: () => prune.stop() },
           { name: "skill folders", run: () => skillSources.close() },
           { name: "skill learning", run: () => learning.pause() },
         ],

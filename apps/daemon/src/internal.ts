@@ -4,4 +4,5 @@
 export type { ElowenConfigInput } from "./config/schema.js";
 export type { HostedDaemon } from "./daemon.js";
 export { startHostedDaemon } from "./daemon.js";
+export { openPostgresStore } from "./store/postgres/postgres-store.js";
 export { openSqliteStore } from "./store/sqlite/sqlite-store.js";

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterEach, describe, expect, test } from "vitest";
 import { type Child, spawnNode } from "./helpers/child.js";
 import { scriptFile, subscribe } from "./helpers/live-events.js";
+import { entriesOf, type FollowedStream, followStream } from "./helpers/sse-frames.js";
 import { tempHomes } from "./helpers/temp-homes.js";
 import { fixturePlugin } from "./helpers/test-daemon.js";
 import { openConnections, useTestDatabase } from "./helpers/test-database.js";
@@ -33,14 +34,14 @@ const SCRIPT = `turns:
 `;
 
 /** One daemon process (the built bin) on the shared database, with a short lease. */
-async function startInstance(): Promise<{
+async function startInstance(script: string = SCRIPT): Promise<{
   child: Child;
   client: ElowenClient;
   token: string;
   url: string;
 }> {
   const dir = home();
-  const script = scriptFile(dir, SCRIPT);
+  const scriptPath = scriptFile(dir, script);
   writeFileSync(
     join(dir, "elowen.yaml"),
     [
@@ -50,7 +51,7 @@ async function startInstance(): Promise<{
       "  poolSize: 4",
       "  leaseMs: 1500",
       "model:",
-      `  script: ${JSON.stringify(script)}`,
+      `  script: ${JSON.stringify(scriptPath)}`,
       "plugins:",
       "  bundled: false",
       `  dirs: [${JSON.stringify(fixturePlugin("brain-kit"))}]`,
@@ -82,7 +83,7 @@ describe("three daemon processes on one PostgreSQL database", () => {
     const session = await a.client.sessions.create({ title: "Failover" });
     const log = await subscribe(a.client, session.id);
     await a.client.sessions.submitTurn(session.id, { text: "one" });
-    await log.next("question_asked");
+    await log.next("question_asked", undefined, { timeoutMs: 60_000 });
     await log.close();
     const viaB = new ElowenClient({ baseUrl: b.url, token: a.token });
     const second = viaB.sessions.submitTurn(session.id, { text: "two", waitForSettle: true });
@@ -123,4 +124,144 @@ describe("three daemon processes on one PostgreSQL database", () => {
     expect(await query("SELECT id FROM instances")).toEqual([]);
     expect(await openConnections(database.name)).toBe(0);
   }, 120_000);
+
+  test("Done when: sessions driven through three instances with subscribers on each, one killed with kill -9", async () => {
+    // Every turn answers with text, except that A's script makes a session's fourth turn call
+    // Slow, which runs until aborted: the turn A is running when it is killed.
+    const TEXT =
+      "turns:\n  - steps: [{ text: t0 }]\n  - steps: [{ text: t1 }]\n  - steps: [{ text: t2 }]\n  - steps: [{ text: t3 }]\n  - steps: [{ text: t4 }]\n  - steps: [{ text: t5 }]\n";
+    const SLOW_THIRD = TEXT.replace(
+      "[{ text: t3 }]",
+      "[{ tools: [{ name: Slow, args: {} }] }, { text: t3 }]",
+    );
+    const a = await startInstance(SLOW_THIRD);
+    const [b, c] = await Promise.all([startInstance(TEXT), startInstance(TEXT)]);
+    const all = [a, b, c];
+    const via = (n: number) => {
+      const instance = all[n % 3];
+      if (!instance) throw new Error("three instances");
+      return new ElowenClient({ baseUrl: instance.url, token: a.token });
+    };
+    const SESSIONS = 6;
+    const sessions = await Promise.all(
+      Array.from({ length: SESSIONS }, (_, n) => via(n).sessions.create({ title: `s${n}` })),
+    );
+    // Session n's subscriber is on instance n + 1: sessions 2 and 5 are followed on A.
+    const followers: FollowedStream[][] = await Promise.all(
+      sessions.map(async (session, n) => {
+        const instance = all[(n + 1) % 3];
+        if (!instance) throw new Error("three instances");
+        return [await followStream(instance.url, a.token, session.id)];
+      }),
+    );
+    const submitted: string[][] = sessions.map(() => []);
+    const turn = async (n: number, k: number, through: number) => {
+      const session = sessions[n];
+      if (!session) throw new Error(`no session ${n}`);
+      const text = `s${n}-t${k}`;
+      submitted[n]?.push(text);
+      const settled = await via(through).sessions.submitTurn(session.id, {
+        text,
+        waitForSettle: true,
+      });
+      expect(settled).toMatchObject({ status: "settled" });
+    };
+
+    // Three turns per session, each through another instance, all sessions at once.
+    await Promise.all(
+      sessions.map(async (_, n) => {
+        for (let k = 0; k < 3; k += 1) await turn(n, k, n + k);
+      }),
+    );
+    // Session 0's fourth turn runs on A (Slow); a fifth is submitted through B behind it.
+    const victim = sessions[0];
+    const victimFollower = followers[0]?.[0];
+    if (!victim || !victimFollower) throw new Error("no session 0");
+    submitted[0]?.push("s0-t3");
+    void via(0)
+      .sessions.submitTurn(victim.id, { text: "s0-t3" })
+      .catch(() => undefined);
+    await victimFollower.until(
+      "A to run session 0's Slow call",
+      (frames) => entriesOf(frames).filter((e) => e.kind === "assistant").length === 4,
+    );
+    const queuedBehind = turn(0, 4, 1);
+    // The other sessions' fourth turns go through B and C while A dies.
+    const others = Promise.all(
+      sessions.slice(1).map((_, i) => turn(i + 1, 3, i % 2 === 0 ? 1 : 2)),
+    );
+    a.child.process.kill("SIGKILL");
+    expect(await a.child.exited()).toEqual({ code: null, signal: "SIGKILL" });
+
+    // The subscribers A served see their streams end and reconnect to B with Last-Event-ID.
+    await Promise.all(
+      followers.map(async (chain, n) => {
+        if ((n + 1) % 3 !== 0) return;
+        const first = chain[0];
+        if (!first) return;
+        await first.ended;
+        chain.push(
+          await followStream(b.url, a.token, sessions[n]?.id ?? "", first.frames.at(-1)?.id),
+        );
+      }),
+    );
+    await Promise.all([queuedBehind, others]).catch((error: unknown) => {
+      throw new Error(`${String(error)}\nB: ${b.child.stderr()}\nC: ${c.child.stderr()}`);
+    });
+    // No session is wedged: each takes one more turn, through C.
+    await Promise.all(sessions.map((_, n) => turn(n, n === 0 ? 5 : 4, 2)));
+
+    const viaC = via(2);
+    for (const [n, session] of sessions.entries()) {
+      const history = (await viaC.sessions.history(session.id)).entries;
+      const users = history.flatMap((e) => {
+        const parsed = parseEntryData(e);
+        return parsed?.kind === "user" ? [parsed.data.text] : [];
+      });
+      // Every turn submitted is there once, in order, and each settled (one turn_end each).
+      expect(users).toEqual(submitted[n]);
+      expect(history.filter((e) => e.kind === "turn_end").length).toBe(users.length);
+      expect(new Set(history.map((e) => e.id)).size).toBe(history.length);
+      // Its subscriber (and its reconnection) saw every entry once, in journal order.
+      const chain = followers[n] ?? [];
+      const last = chain.at(-1);
+      await last?.until(
+        `session ${n}'s subscriber to see every turn end`,
+        (frames) =>
+          entriesOf(frames).filter((e) => e.kind === "turn_end").length +
+            chain
+              .slice(0, -1)
+              .reduce(
+                (sum, f) => sum + entriesOf(f.frames).filter((e) => e.kind === "turn_end").length,
+                0,
+              ) ===
+          users.length,
+      );
+      const seen = chain.flatMap((f) => entriesOf(f.frames).map((e) => e.id));
+      expect(seen).toEqual(history.map((e) => e.id));
+    }
+    const victimEnds = (await viaC.sessions.history(victim.id)).entries.flatMap((e) => {
+      const parsed = parseEntryData(e);
+      return parsed?.kind === "turn_end"
+        ? [`${parsed.data.reason}:${parsed.data.interrupted ?? ""}`]
+        : [];
+    });
+    expect(victimEnds).toEqual([
+      "answer:",
+      "answer:",
+      "answer:",
+      "aborted:restart",
+      "answer:",
+      "answer:",
+    ]);
+    expect(await query("SELECT turn_id FROM open_turns")).toEqual([]);
+
+    for (const chain of followers) for (const stream of chain) stream.close();
+    for (const survivor of [b, c]) {
+      survivor.child.process.kill("SIGTERM");
+      expect(await survivor.child.exited()).toEqual({ code: 0, signal: null });
+    }
+    expect(await query("SELECT id FROM instances")).toEqual([]);
+    expect(await openConnections(database.name)).toBe(0);
+  }, 240_000);
 });

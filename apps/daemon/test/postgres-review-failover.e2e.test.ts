@@ -98,7 +98,7 @@ async function jobs(): Promise<
 }
 
 async function until<T>(what: string, read: () => T | Promise<T>, ok: (value: T) => boolean) {
-  for (let i = 0; i < 300; i += 1) {
+  for (let i = 0; i < 600; i += 1) {
     const value = await read();
     if (ok(value)) return value;
     await sleep(100);
@@ -126,19 +126,23 @@ describe("the skill reviewer's queue across daemon processes", () => {
 
     a.child.process.kill("SIGKILL");
     expect(await a.child.exited()).toEqual({ code: null, signal: "SIGKILL" });
-    const runs = await until(
-      "B to run both reviews",
-      () => probeRuns(b.home),
-      (r) => r.length === 2,
-    ).catch((error: unknown) => {
-      throw new Error(`${String(error)}\nB: ${b.child.stderr()}`);
-    });
+    await until("B to run both reviews", jobs, (rows) => rows.length === 0).catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)}\nB: ${b.child.stderr()}`);
+      },
+    );
+    // At least once: on a loaded machine B's own lease can lapse between heartbeats, and a review
+    // it was running is claimed again (by B under its new lease) and runs twice in a row.
+    const runs = probeRuns(b.home).filter(
+      (run, n, all) => n === 0 || JSON.stringify(run) !== JSON.stringify(all[n - 1]),
+    );
     // The first review's source moved on (the second turn): it is skipped as stale, not lost.
-    // The second reaches B's reviewer; the offline model's API is registered per process under a
-    // random name (faux:…), so B cannot send A's pinned request: its review() rejects saying so.
-    // With a real provider both instances serve the same API. (Known gap, see the report.)
-    expect(runs[0]?.outcome).toEqual({ status: "skipped", reason: "stale-source" });
-    expect(runs[1]?.outcome).toMatchObject({ error: expect.stringMatching(/api: faux:/) });
+    // The second is sent by B from the request A pinned: the offline model's API has one name in
+    // every process (OFFLINE_API), so B serves it and the review completes.
+    expect(runs.map((r) => r.outcome)).toEqual([
+      { status: "skipped", reason: "stale-source" },
+      { status: "completed", text: '{"proposals":[]}' },
+    ]);
     expect(runs.map((r) => r.successfulToolCalls)).toEqual([1, 1]);
     expect(probeRuns(a.home)).toEqual([]);
     expect(await jobs()).toEqual([]);

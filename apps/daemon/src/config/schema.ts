@@ -7,6 +7,10 @@ import { normalOrigin } from "../http/origin-check.js";
 import { LOG_FORMATS, LOG_LEVELS } from "../logger.js";
 import { PROMPT_BOX_REPLY_TIMEOUT_MS } from "../plugins/prompt-box/prompt-box-relay.js";
 import { SkillsConfigSchema } from "../skills/skills-config.js";
+import {
+  DEFAULT_FAILED_JOB_RETENTION_DAYS,
+  MAX_FAILED_JOB_RETENTION_DAYS,
+} from "../store/jobs/failed-job-prune.js";
 
 /** The port the daemon listens on when neither the config nor `ELOWEN_PORT` names one. */
 export const DEFAULT_PORT = 7457;
@@ -151,6 +155,17 @@ export const ConfigSchema = z.strictObject({
         .nonnegative()
         .max(24 * 60)
         .default(60),
+    })
+    .prefault({}),
+  jobs: z
+    .strictObject({
+      /** Days a job kept as failed stays in the store (its `last_error` can be read) before it is deleted. */
+      failedRetentionDays: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_FAILED_JOB_RETENTION_DAYS)
+        .default(DEFAULT_FAILED_JOB_RETENTION_DAYS),
     })
     .prefault({}),
 });

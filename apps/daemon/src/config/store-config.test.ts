@@ -98,3 +98,22 @@ describe("the store setting", () => {
     }
   });
 });
+
+describe("the failed job retention", () => {
+  test("keeps failed jobs 7 days unless jobs.failedRetentionDays says otherwise", () => {
+    expect(loadConfig({ home: home(), env: {} }).config.jobs).toEqual({ failedRetentionDays: 7 });
+    const dir = home("jobs:\n  failedRetentionDays: 30\n");
+    expect(loadConfig({ home: dir, env: {} }).config.jobs).toEqual({ failedRetentionDays: 30 });
+  });
+
+  test.each([1, 3650])("accepts %i days (a limit)", (days) => {
+    const dir = home(`jobs:\n  failedRetentionDays: ${days}\n`);
+    expect(loadConfig({ home: dir, env: {} }).config.jobs.failedRetentionDays).toBe(days);
+  });
+
+  test.each([0, 3651, 1.5])("refuses %s days, naming the field", (days) => {
+    expect(problems(home(`jobs:\n  failedRetentionDays: ${days}\n`))[0]?.path).toBe(
+      "jobs.failedRetentionDays",
+    );
+  });
+});

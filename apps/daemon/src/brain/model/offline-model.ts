@@ -23,6 +23,12 @@ export const OFFLINE_NOTICE =
   "(providers: anthropic, openai, openai-completions, codex, openai-compatible with a baseUrl), " +
   "or set ELOWEN_MODEL_PROVIDER, ELOWEN_MODEL and the provider's API key in the environment, then restart the daemon.";
 
+/**
+ * The API name the offline model's requests and messages carry, the same in every process: a
+ * review or turn pinned on one instance and taken over by another names an API the other serves.
+ */
+export const OFFLINE_API = "elowen-offline";
+
 /** Characters per streamed piece: fixed, so the stream is the same every time. */
 const PIECE_TOKENS = 4;
 
@@ -133,7 +139,10 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
     ],
     tokenSize: { min: PIECE_TOKENS, max: PIECE_TOKENS },
   });
-  const model = faux.getModel();
+  // pi-ai's registry is process-wide and faux names its API at random, so that several offline
+  // models (one per daemon, each with its own script) can live in one process. Outside, the model
+  // is called by the stable OFFLINE_API; each request is routed to this process's own faux API.
+  const model: Model<Api> = { ...faux.getModel(), api: OFFLINE_API };
   // The faux provider's prompt-cache estimate, kept per slot rather than per session: bounded.
   const slots = new PromptCacheSlots();
   return {
@@ -165,7 +174,8 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
           sessionId === undefined
             ? options
             : Object.assign({}, options, { sessionId: slots.key(sessionId) });
-        return streamSimple(requestModel, context, slotted);
+        const routed: Model<Api> = Object.assign({}, requestModel, { api: faux.api });
+        return streamSimple(routed, context, slotted);
       };
       let shown: unknown;
       try {

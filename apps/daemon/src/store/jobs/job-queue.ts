@@ -68,6 +68,11 @@ export interface JobQueue {
   extend(id: number, lockMs: number): Promise<boolean>;
   /** Jobs kept as failed, oldest first (optionally of one kind). */
   failed(kind?: string): Promise<readonly JobRecord[]>;
+  /**
+   * Deletes the jobs kept as failed whose `failedAt` is before `before` (milliseconds since the
+   * epoch); a job that failed at `before` exactly is kept. Answers how many were deleted.
+   */
+  pruneFailed(before: number): Promise<number>;
   /** Every job not failed for good (queued or running), oldest first. */
   pending(): Promise<readonly JobRecord[]>;
   /** Calls `listener` whenever a job may have become claimable (an enqueue anywhere). */

@@ -146,6 +146,15 @@ export async function pgJobs(
       );
       return rows.map(toJob);
     },
+    async pruneFailed(before) {
+      // failed_at is on the database's clock, `before` on the caller's: retention is days, so
+      // the clocks' skew is noise.
+      const { rowCount } = await pool.query(
+        "DELETE FROM jobs WHERE failed_at IS NOT NULL AND failed_at < $1",
+        [new Date(before)],
+      );
+      return rowCount ?? 0;
+    },
     async pending() {
       const { rows } = await pool.query<JobRow>(
         `SELECT ${COLUMNS} FROM jobs WHERE failed_at IS NULL ORDER BY id`,

@@ -83,6 +83,7 @@ export function sqliteJobs(db: Database.Database, now: () => number, instanceId:
   const failed = db.prepare<[string | null, string | null], JobRow>(
     "SELECT * FROM jobs WHERE failed_at IS NOT NULL AND (? IS NULL OR kind = ?) ORDER BY failed_at, id",
   );
+  const prune = db.prepare("DELETE FROM jobs WHERE failed_at IS NOT NULL AND failed_at < ?");
   const pending = db.prepare<[], JobRow>("SELECT * FROM jobs WHERE failed_at IS NULL ORDER BY id");
   return {
     async enqueue(job) {
@@ -125,6 +126,9 @@ export function sqliteJobs(db: Database.Database, now: () => number, instanceId:
     },
     async failed(kind) {
       return failed.all(kind ?? null, kind ?? null).map(toJob);
+    },
+    async pruneFailed(before) {
+      return prune.run(before).changes;
     },
     async pending() {
       return pending.all().map(toJob);
