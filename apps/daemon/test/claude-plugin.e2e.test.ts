@@ -143,7 +143,8 @@ describe("a Claude Code plugin through a turn with the offline model", () => {
         plugin: "acme-claude",
         hook: "tools.call.before",
         outcome: "ok",
-        detail: 'PreToolUse rewrites the input of Survey: {"place":"Oslo harbour","why":"to see"}',
+        detail:
+          'PreToolUse rewrites the input of Survey: {"place":"Oslo harbour","why":"to see"}; lets Survey run without asking',
       }),
     );
   });
