@@ -138,12 +138,17 @@ describe("a Claude Code plugin through a turn with the offline model", () => {
         (l) => l.includes("PreToolUse hook") && l.includes("hang.mjs") && l.includes("fails open"),
       ),
     ).toBe(true);
+    // Hook processes that ran a while (one until its budget was spent) held no event loop: the
+    // plugin is not quarantined and no hook of it is audited as an error.
+    expect(t.daemon.host.registry.hooks.quarantined()).toEqual([]);
+    expect(audit.filter((e) => e.plugin === "acme-claude" && e.outcome === "error")).toEqual([]);
     expect(audit).toContainEqual(
       expect.objectContaining({
         plugin: "acme-claude",
         hook: "tools.call.before",
         outcome: "ok",
-        detail: 'PreToolUse rewrites the input of Survey: {"place":"Oslo harbour","why":"to see"}',
+        detail:
+          'PreToolUse rewrites the input of Survey: {"place":"Oslo harbour","why":"to see"}; lets Survey run without asking',
       }),
     );
   });

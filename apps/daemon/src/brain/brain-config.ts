@@ -21,7 +21,8 @@ export const WORKSPACE_TOOL_PERMISSIONS = {
   bash: "ask",
 } as const;
 
-const Permission = z.enum(["ask", "never"]);
+/** `ask` the person first, run `never` asking, or `deny`: the tool never runs, whatever a hook says. */
+const Permission = z.enum(["ask", "never", "deny"]);
 
 /**
  * The `brain` section of `elowen.yaml`: turns, questions, tools and context management. Every
@@ -57,7 +58,7 @@ export const BrainConfigSchema = z
       .optional(),
     /** Offer the read, write, edit and bash tools, confined to the session's workspace. */
     workspaceTools: z.boolean().default(true),
-    /** Which workspace tools ask the person first (`ask`) and which run (`never`). */
+    /** Which workspace tools ask the person first (`ask`), which run (`never`), which never run (`deny`). */
     permissions: z
       .strictObject({
         read: Permission.default(WORKSPACE_TOOL_PERMISSIONS.read),

@@ -85,11 +85,20 @@ export class AskBroker {
   /** Asks the person to approve a call; resolves its permission record (`expired` on timeout). */
   async approve(
     scope: AskScope,
-    call: { readonly callId: string; readonly tool: string; readonly summary: string },
+    call: {
+      readonly callId: string;
+      readonly tool: string;
+      readonly summary: string;
+      /** Why the person is asked, when a hook asked for the prompt (shown after the question). */
+      readonly reason?: string;
+    },
     nested: boolean,
   ): Promise<PermissionRecord> {
     const permissionId = mintId("p");
-    const question = `Allow ${call.tool} to run?`;
+    const question =
+      call.reason === undefined
+        ? `Allow ${call.tool} to run?`
+        : `Allow ${call.tool} to run? (${call.reason})`;
     const view: PendingPermission = {
       permissionId,
       ...turnOf(scope),

@@ -13,6 +13,7 @@ import {
 } from "@elowen/question-answer";
 import { runInCall } from "../../plugins/call-scope/call-scope.js";
 import { scopedSignal } from "../../plugins/call-scope/turn-scope.js";
+import type { CallPermission } from "../../plugins/registries/call-permissions.js";
 import type { ToolDef } from "./tool-def.js";
 import { type ToolScope, turnScopeOf } from "./tool-scope.js";
 
@@ -32,8 +33,10 @@ function textOf(result: ToolResult): string {
 /**
  * The one path every tool call takes, direct or nested (seed 000): argument check →
  * `tools.call.before` (a `denyToolCall` from a plugin granted `mutates: ["tools"]` refuses it; its
- * `updateArgs` replaces the arguments, checked again) → the permission gate (a tool that asks:
- * `once | always | deny | expired`, recorded first in the result's `questionAnswer`) → execute in
+ * `updateArgs` replaces the arguments, checked again) → the permission gate (a tool the operator
+ * set to `deny` never runs; a tool that asks, or any tool a granted hook said `ask` for:
+ * `once | always | deny | expired`, recorded first in the result's `questionAnswer`; a granted
+ * hook's `allow` skips the asking) → execute in
  * the turn's scope (a throw becomes an error result, an approved one still carrying its approval)
  * → `tools.call.after` (an `appendResult` from a plugin granted `tools` is added to the result).
  * Never rejects.
@@ -54,6 +57,8 @@ export async function gatedCall(
     ...(scope.agentId === undefined ? {} : { agentId: scope.agentId }),
   };
   const verdict = await scope.hooks.emitToolCallBefore(base);
+  // Taken whatever happens next, so a hook's allow or ask decides this call alone.
+  const hooked = scope.callPermissions.take(scope.sessionId, request.callId);
   if (verdict.denial)
     return errorResult(
       `${tool.name} was denied by ${verdict.denial.pluginName}: ${verdict.denial.reason}`,
@@ -70,8 +75,12 @@ export async function gatedCall(
   const started = scope.monotonic();
   const execute = () => runTool(scope, tool, args, request);
   let result: ToolResult;
-  if (tool.permission === "ask") {
-    const permission = await decide(scope, tool, request, args);
+  if (tool.permission === "deny") {
+    result = errorResult(
+      `${tool.name} is refused by the operator's rule (brain.permissions: deny); it did not run.`,
+    );
+  } else if (hooked?.decision === "ask" || (tool.permission === "ask" && hooked === undefined)) {
+    const permission = await decide(scope, tool, request, args, hooked);
     result = await runGated(permission, execute);
   } else {
     try {
@@ -102,9 +111,11 @@ async function decide(
   tool: ToolDef,
   request: GatedCallRequest,
   args: unknown,
+  hooked: CallPermission | undefined,
 ): Promise<PermissionRecord> {
   const summary = tool.summarize(args);
-  const standing = scope.alwaysAllowed.has(tool.name);
+  // A hook that asks has the person asked even when a standing `always` would let the call run.
+  const standing = hooked === undefined && scope.alwaysAllowed.has(tool.name);
   if (standing || !scope.interactive) {
     // A standing `always` of this session, or a session with nobody to ask (cron, worker).
     const record = permissionRecord({
@@ -117,7 +128,14 @@ async function decide(
   }
   const record = await scope.asks.approve(
     { ...turnScope(scope), signal: request.signal },
-    { callId: request.callId, tool: tool.name, summary },
+    {
+      callId: request.callId,
+      tool: tool.name,
+      summary,
+      ...(hooked === undefined
+        ? {}
+        : { reason: `${hooked.plugin} asks${hooked.reason ? `: ${hooked.reason}` : ""}` }),
+    },
     request.nested,
   );
   if (record.outcome === "always") scope.alwaysAllowed.add(tool.name);

@@ -24,8 +24,11 @@ export interface ToolDef {
   readonly parameters: Record<string, unknown>;
   /** The plugin that registered it, or `core`. */
   readonly owner: string;
-  /** `ask`: the permission gate asks the person before it runs. */
-  readonly permission: "ask" | "never";
+  /**
+   * `ask`: the permission gate asks the person before it runs; `deny`: the operator refused it
+   * (it never runs, whatever a hook says); `never`: it runs without asking.
+   */
+  readonly permission: "ask" | "never" | "deny";
   /** The argument that states what the call does, shown while the model writes it. */
   readonly reasonField?: string;
   readonly executionMode?: "sequential" | "parallel";

@@ -1,6 +1,7 @@
 import type { HookBus } from "@elowen/hook-bus";
 import type { Access, BrainCard, SessionKind } from "@elowen/plugin-api";
 import type { TurnScope } from "../../plugins/call-scope/turn-scope.js";
+import type { CallPermissions } from "../../plugins/registries/call-permissions.js";
 import type { AskBroker } from "../interactive/ask-broker.js";
 
 /**
@@ -20,6 +21,8 @@ export interface ToolScope {
   readonly asks: AskBroker;
   /** Tools the person allowed `always` in this session. */
   readonly alwaysAllowed: Set<string>;
+  /** Hook permission decisions (`ask` / `allow`) per call, taken by the permission gate. */
+  readonly callPermissions: Pick<CallPermissions, "take">;
   emitCard(card: BrainCard): void;
   /** Monotonic milliseconds, for durations. */
   monotonic(): number;

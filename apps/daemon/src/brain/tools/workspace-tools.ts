@@ -41,7 +41,7 @@ async function imageType(path: string): Promise<string | undefined> {
 
 function fromAgentTool(
   tool: AgentTool,
-  permission: "ask" | "never",
+  permission: ToolDef["permission"],
   reasonField?: string,
 ): ToolDef {
   return {
@@ -85,7 +85,8 @@ function fromAgentTool(
  * The pi toolkit's read, write, edit and bash tools for one session, confined to its workspace:
  * every file the file tools touch is resolved inside the workspace (links followed; a path outside
  * is refused), and bash runs with the workspace as its working directory. Which ask the person
- * first is the operator's (`brain.permissions`): by default reads run and changes ask.
+ * first, and which never run (`deny`), is the operator's (`brain.permissions`): by default reads run
+ * and changes ask.
  */
 export async function workspaceTools(
   workspace: string,

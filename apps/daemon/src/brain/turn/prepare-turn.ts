@@ -121,6 +121,7 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
       hooks: registry.hooks,
       asks: brain.asks,
       alwaysAllowed: runtime.alwaysAllowed,
+      callPermissions: registry.callPermissions,
       emitCard: (card) => {
         if (interactive) void host.cards.emit(sessionId, card).catch(() => undefined);
       },

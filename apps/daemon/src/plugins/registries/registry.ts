@@ -14,6 +14,7 @@ import { CommandRegistry } from "../commands/command-registry.js";
 import type { PluginState } from "../loading/loaded-plugin.js";
 import { RouteTable } from "../routes/route-table.js";
 import type { RegisteredStatusProvider } from "../status/status-assembly.js";
+import { CallPermissions } from "./call-permissions.js";
 import { CapabilityAudit } from "./capability-audit.js";
 import { ToolRegistry } from "./tool-registry.js";
 
@@ -60,6 +61,8 @@ export class PluginRegistry {
   /** Names of loaded user-grantable plugins. */
   readonly grantable = new Set<string>();
   readonly capabilityAudit: CapabilityAudit;
+  /** Hook permission decisions (`ask` / `allow`) per call, until the permission gate takes them. */
+  readonly callPermissions = new CallPermissions();
   readonly states: PluginState[] = [];
   reviewer: Owned<SkillReviewerRegistration> | undefined;
   codeMode: Owned<CodeModeControl> | undefined;

@@ -1,5 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { HOOK_CONTEXT_MAX_CHARS, readHookDecision } from "./hook-decision.js";
+import {
+  HOOK_CONTEXT_MAX_CHARS,
+  PERMISSION_REASON_MAX_CHARS,
+  readHookDecision,
+} from "./hook-decision.js";
 import type { HookProcessResult } from "./run-hook-process.js";
 
 const ran = (
@@ -14,6 +18,9 @@ const ran = (
   timedOut: false,
   ...extra,
 });
+
+const json = (hookSpecificOutput: Record<string, unknown>) =>
+  JSON.stringify({ hookSpecificOutput });
 
 describe("readHookDecision (Claude Code's hook output protocol)", () => {
   test.each([
@@ -61,6 +68,59 @@ describe("readHookDecision (Claude Code's hook output protocol)", () => {
       false,
       { additionalContext: "ctx", updatedInput: { a: 1 } },
     ],
+    [
+      "permissionDecision ask asks, with its reason",
+      ran(
+        0,
+        json({
+          hookEventName: "PreToolUse",
+          permissionDecision: "ask",
+          permissionDecisionReason: "sure?",
+        }),
+      ),
+      false,
+      { permission: { decision: "ask", reason: "sure?" } },
+    ],
+    [
+      "permissionDecision allow allows, beside updatedInput",
+      ran(0, json({ permissionDecision: "allow", updatedInput: { a: 1 } })),
+      false,
+      { permission: { decision: "allow" }, updatedInput: { a: 1 } },
+    ],
+    [
+      "the older decision approve allows, with its reason",
+      ran(0, JSON.stringify({ decision: "approve", reason: "known safe" })),
+      false,
+      { permission: { decision: "allow", reason: "known safe" } },
+    ],
+    [
+      "permissionDecision wins over the older decision",
+      ran(
+        0,
+        JSON.stringify({ decision: "approve", hookSpecificOutput: { permissionDecision: "ask" } }),
+      ),
+      false,
+      { permission: { decision: "ask" } },
+    ],
+    [
+      "a block wins over an allow",
+      ran(
+        0,
+        JSON.stringify({
+          decision: "block",
+          reason: "no",
+          hookSpecificOutput: { permissionDecision: "allow" },
+        }),
+      ),
+      false,
+      { block: "no" },
+    ],
+    [
+      "an unknown permissionDecision (defer) decides nothing",
+      ran(0, json({ permissionDecision: "defer" })),
+      false,
+      {},
+    ],
     ["another exit code fails open", ran(1, "", "boom"), false, { failure: "exited 1: boom" }],
     [
       "a timed-out process decides nothing",
@@ -82,6 +142,17 @@ describe("readHookDecision (Claude Code's hook output protocol)", () => {
     ],
   ])("%s", (_, result, plainIsContext, expected) => {
     expect(readHookDecision(result, plainIsContext)).toEqual(expected);
+  });
+
+  test(`a permission reason is cut at PERMISSION_REASON_MAX_CHARS (${PERMISSION_REASON_MAX_CHARS}) and kept whole at the cap`, () => {
+    const at = "r".repeat(PERMISSION_REASON_MAX_CHARS);
+    const said = (reason: string) =>
+      readHookDecision(
+        ran(0, json({ permissionDecision: "ask", permissionDecisionReason: reason })),
+        false,
+      ).permission?.reason;
+    expect(said(at)).toBe(at);
+    expect(said(`${at}s`)).toBe(at);
   });
 
   test(`context is cut at HOOK_CONTEXT_MAX_CHARS (${HOOK_CONTEXT_MAX_CHARS}) and kept whole at the cap`, () => {

@@ -3,10 +3,30 @@ import type { HookProcessResult } from "./run-hook-process.js";
 /** The most characters of context a hook may add (Claude Code's own cap). */
 export const HOOK_CONTEXT_MAX_CHARS = 10_000;
 
+/**
+ * A PreToolUse hook's say in the permission gate: `ask` (the person is asked even where a rule
+ * would let the call run) or `allow` (the gate does not ask; an operator's deny rule still holds).
+ * A `deny` is a {@link HookDecision.block}.
+ */
+export interface HookPermission {
+  readonly decision: "allow" | "ask";
+  /** `permissionDecisionReason` (or the older `reason`), when the hook gave one. */
+  readonly reason?: string;
+}
+
+/** The most characters of a permission decision's reason that are kept (ours). */
+export const PERMISSION_REASON_MAX_CHARS = 500;
+
 /** What a command hook decided, read from its exit code and output (Claude Code's protocol). */
 export interface HookDecision {
   /** Block the action (exit code 2, `decision: "block"`, `permissionDecision: "deny"`), with why. */
   readonly block?: string;
+  /**
+   * `hookSpecificOutput.permissionDecision` `allow` / `ask` of a PreToolUse hook, or the older
+   * top-level `decision: "approve"` (an allow). The newer field wins over the older one, and any
+   * block wins over an allow or ask.
+   */
+  readonly permission?: HookPermission;
   /** Text for the model (`additionalContext`, or plain stdout of a context event). */
   readonly additionalContext?: string;
   /** `updatedInput` of a PreToolUse hook: tool arguments rewritten. */
@@ -17,7 +37,7 @@ export interface HookDecision {
 
 /**
  * Reads a finished hook process: exit code 2 blocks with stderr as the reason; exit code 0 with a
- * JSON object on stdout may block, deny, add context or update input; exit code 0 with plain
+ * JSON object on stdout may block, deny, allow, ask, add context or update input; exit code 0 with plain
  * stdout adds it as context for events whose stdout is context (UserPromptSubmit, SessionStart);
  * any other exit code is a non-blocking failure. A timed-out process decides nothing.
  */
@@ -52,10 +72,23 @@ function fromJson(json: Record<string, unknown>): HookDecision {
     decision.block = reason(specific.permissionDecisionReason);
   else if (json.decision === "block" || json.continue === false)
     decision.block = reason(json.reason ?? json.stopReason);
+  else if (specific.permissionDecision === "allow" || specific.permissionDecision === "ask")
+    decision.permission = permission(
+      specific.permissionDecision,
+      specific.permissionDecisionReason,
+    );
+  else if (specific.permissionDecision === undefined && json.decision === "approve")
+    decision.permission = permission("allow", json.reason);
   if (typeof context === "string" && context.trim() !== "")
     decision.additionalContext = clamp(context);
   if (specific.updatedInput !== undefined) decision.updatedInput = specific.updatedInput;
   return decision;
+}
+
+function permission(decision: "allow" | "ask", reason: unknown): HookPermission {
+  return typeof reason === "string" && reason.trim() !== ""
+    ? { decision, reason: reason.trim().slice(0, PERMISSION_REASON_MAX_CHARS) }
+    : { decision };
 }
 
 function clamp(text: string): string {

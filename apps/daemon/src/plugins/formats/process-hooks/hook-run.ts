@@ -1,4 +1,5 @@
 import type { PluginContext, PluginMutation } from "@elowen/plugin-api";
+import type { CallPermission } from "../../registries/call-permissions.js";
 import type { ForeignHook, ForeignPlugin, MappedHookEvent } from "../foreign-plugin.js";
 import { type HookDecision, readHookDecision } from "./hook-decision.js";
 import { runHookProcess } from "./run-hook-process.js";
@@ -9,6 +10,8 @@ export interface ProcessHookHost {
   readonly cwd: string;
   /** Records a decision dropped because the operator did not grant its capability. */
   readonly dropped: (plugin: string, capability: PluginMutation, action: string) => void;
+  /** Hands a PreToolUse hook's honoured `allow` / `ask` to the permission gate of that call. */
+  readonly permission: (sessionId: string, toolCallId: string, permission: CallPermission) => void;
 }
 
 /** A foreign plugin's hooks with what they are granted. */

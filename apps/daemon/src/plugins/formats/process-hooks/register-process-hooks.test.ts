@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { HookBus } from "@elowen/hook-bus";
 import type { PluginContext, PluginMutation, PromptSubmitInput } from "@elowen/plugin-api";
@@ -10,10 +11,30 @@ import { registerProcessHooks } from "./register-process-hooks.js";
 const stillClock = { now: () => 0 };
 const stillTimers = { setTimeout: () => ({}), clearTimeout: () => undefined };
 
+/**
+ * A clock on a host so loaded that creating a process takes a minute: it reads the minutes off
+ * how many child processes this one has (Linux's /proc), so a hook whose own synchronous run
+ * started a process is seen holding the event loop for a minute.
+ */
+const forkCostClock = {
+  now: () =>
+    readdirSync("/proc/self/task").reduce(
+      (n, task) =>
+        n +
+        readFileSync(`/proc/self/task/${task}/children`, "utf8").split(" ").filter(Boolean).length,
+      0,
+    ) * 60_000,
+};
+
 /** A bus with one Claude Code plugin's command hooks registered, granted `granted`. */
-function busWith(hooks: readonly ForeignHook[], granted: readonly PluginMutation[]) {
+function busWith(
+  hooks: readonly ForeignHook[],
+  granted: readonly PluginMutation[],
+  clock: { now(): number } = stillClock,
+) {
   const dropped: string[] = [];
-  const bus = new HookBus({ clock: stillClock, timers: stillTimers, grantsOf: () => granted });
+  const permissions: string[] = [];
+  const bus = new HookBus({ clock, timers: stillTimers, grantsOf: () => granted });
   const plugin: ForeignPlugin = {
     format: "claude-code",
     dir: tmpdir(),
@@ -40,9 +61,13 @@ function busWith(hooks: readonly ForeignHook[], granted: readonly PluginMutation
     host: {
       cwd: tmpdir(),
       dropped: (name, capability, action) => dropped.push(`${name} ${capability} ${action}`),
+      permission: (sessionId, toolCallId, said) =>
+        permissions.push(
+          `${sessionId} ${toolCallId} ${said.plugin} ${said.decision} ${said.reason}`,
+        ),
     },
   });
-  return { bus, dropped };
+  return { bus, dropped, permissions };
 }
 
 /** A command hook printing `json` (or running `command`). */
@@ -82,7 +107,8 @@ describe("Claude Code command hooks on our points", () => {
     });
     expect(bus.audit()[0]).toMatchObject({
       outcome: "ok",
-      detail: 'PreToolUse rewrites the input of Weather: {"city":"Bergen"}',
+      detail:
+        'PreToolUse rewrites the input of Weather: {"city":"Bergen"}; lets Weather run without asking',
     });
   });
 
@@ -169,4 +195,58 @@ describe("Claude Code command hooks on our points", () => {
       "acme turnContext additionalContext",
     ]);
   });
+  test.each([
+    ["ask", "asks the person before Weather runs"],
+    ["allow", "lets Weather run without asking"],
+  ] as const)(
+    "PreToolUse permissionDecision %s with tools goes to the call's permission gate",
+    async (said, audit) => {
+      const { bus, permissions } = busWith(
+        [
+          printing("PreToolUse", {
+            hookSpecificOutput: { permissionDecision: said, permissionDecisionReason: "why" },
+          }),
+        ],
+        ["tools"],
+      );
+      expect(await bus.emitToolCallBefore(call)).toEqual({});
+      expect(permissions).toEqual([`s1 c1 acme ${said} why`]);
+      expect(bus.audit()[0]).toMatchObject({ outcome: "ok", detail: `PreToolUse ${audit}` });
+    },
+  );
+
+  test("PreToolUse permissionDecision without tools reaches no gate and is audited as not granted", async () => {
+    const { bus, permissions, dropped } = busWith(
+      [printing("PreToolUse", { decision: "approve" })],
+      [],
+    );
+    expect(await bus.emitToolCallBefore(call)).toEqual({});
+    expect(permissions).toEqual([]);
+    expect(dropped).toEqual(["acme tools PreToolUse permissionDecision allow"]);
+  });
+
+  test.each([
+    [
+      "PreToolUse",
+      (bus: HookBus) => bus.emitToolCallBefore(call),
+      { denial: { pluginName: "acme", reason: "slow but sure" } },
+    ],
+    [
+      "UserPromptSubmit",
+      (bus: HookBus) => submit(bus, "hello"),
+      { drop: "acme blocked the prompt: slow but sure" },
+    ],
+  ] as const)(
+    "a %s hook process that runs a while, on a host where starting a process is slow, does not put its plugin in quarantine",
+    async (event, run, decided) => {
+      const { bus } = busWith(
+        [{ event, command: "sleep 1; echo 'slow but sure' >&2; exit 2" }],
+        ["tools", "turnContext"],
+        forkCostClock,
+      );
+      expect(await run(bus)).toEqual(decided);
+      expect(bus.quarantined()).toEqual([]);
+      expect(bus.audit().filter((e) => e.outcome === "error")).toEqual([]);
+    },
+  );
 });

@@ -5,7 +5,8 @@ import {
 } from "@elowen/plugin-api";
 import type { ForeignHook, MappedHookEvent } from "../foreign-plugin.js";
 import { registerPromptSubmitHooks, registerSessionStartHooks } from "./context-hooks.js";
-import { hookInput as base, type HookSet, runOne } from "./hook-run.js";
+import type { HookDecision } from "./hook-decision.js";
+import { hookInput as base, type HookSet, honours, runOne } from "./hook-run.js";
 
 /** The most bytes of a Stop hook's reason that go to the model (RUN_BOUNDARY's message cap). */
 const STOP_REASON_MAX_CHARS = 1000;
@@ -14,8 +15,8 @@ const DENY_REASON_MAX_CHARS = 2000;
 
 /**
  * Registers a Claude Code plugin's command hooks at our lifecycle points: PreToolUse on
- * `tools.call.before` (a block denies the call, `updatedInput` replaces its arguments, with
- * `tools`), PostToolUse on `tools.call.after` (a block's reason and `additionalContext` follow the
+ * `tools.call.before` (a block denies the call, `updatedInput` replaces its arguments, and a
+ * `permissionDecision` `ask` or `allow` goes to the call's permission gate, with `tools`), PostToolUse on `tools.call.after` (a block's reason and `additionalContext` follow the
  * result the model reads, with `tools`), Stop / SubagentStop on `brain.run.beforeSettle` (a block
  * asks for one more run, with `runBoundary`), SessionStart on `brain.session.afterSpawn` and
  * UserPromptSubmit on `prompt.submit` (a block drops the prompt, context reaches the model, with
@@ -42,11 +43,16 @@ export function registerProcessHooks(set: HookSet): void {
             patch: { denyToolCall: { reason: decision.block.slice(0, DENY_REASON_MAX_CHARS) } },
             audit: `PreToolUse denies ${payload.toolName}`,
           };
+        const said = signal.aborted ? undefined : permissionOf(set, payload, decision);
         if (decision.updatedInput !== undefined)
           return {
             patch: { updateArgs: { args: decision.updatedInput } },
-            audit: `PreToolUse rewrites the input of ${payload.toolName}: ${clip(JSON.stringify(decision.updatedInput))}`,
+            audit: [
+              `PreToolUse rewrites the input of ${payload.toolName}: ${clip(JSON.stringify(decision.updatedInput))}`,
+              ...(said === undefined ? [] : [said]),
+            ].join("; "),
           };
+        if (said !== undefined) return { audit: `PreToolUse ${said}` };
         return decision.failure === undefined
           ? undefined
           : { audit: `PreToolUse ${decision.failure}` };
@@ -131,6 +137,25 @@ function registerStopHooks(set: HookSet, hooks: readonly ForeignHook[], subagent
       },
     });
   }
+}
+
+/**
+ * Hands a PreToolUse `allow` / `ask` to the permission gate of the call when the plugin was granted
+ * `tools` (else it is audited as dropped); returns what the audit says of it.
+ */
+function permissionOf(
+  set: HookSet,
+  call: { readonly sessionId: string; readonly toolCallId: string; readonly toolName: string },
+  decision: HookDecision,
+): string | undefined {
+  const permission = decision.permission;
+  if (permission === undefined) return undefined;
+  if (!honours(set, "tools", `PreToolUse permissionDecision ${permission.decision}`))
+    return undefined;
+  set.host.permission(call.sessionId, call.toolCallId, { plugin: set.plugin.name, ...permission });
+  return permission.decision === "ask"
+    ? `asks the person before ${call.toolName} runs`
+    : `lets ${call.toolName} run without asking`;
 }
 
 function clip(text: string | undefined): string {

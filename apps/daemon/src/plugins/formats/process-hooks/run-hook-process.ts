@@ -30,54 +30,68 @@ export interface HookProcessRequest {
  * Runs a command hook as a shell command with its JSON input on stdin, and resolves when it exits,
  * when its own timeout passes or when `signal` aborts (the host's budget): then the whole process
  * group is killed. Never rejects; output past PROCESS_HOOK_OUTPUT_MAX_BYTES is dropped.
+ *
+ * The process is started on a later turn of the event loop, never inside the call: creating it
+ * (fork and exec) is the one synchronous step, slow on a loaded host, and it is the host's work,
+ * not the plugin's, so it must not count as the hook holding the event loop (the hook bus
+ * quarantines a plugin whose hook's synchronous run passes its budget). Everything after it
+ * (stdin, stdout, stderr, exit) is asynchronous.
  */
 export function runHookProcess(request: HookProcessRequest): Promise<HookProcessResult> {
   return new Promise((resolve) => {
-    const stdout = new Collected();
-    const stderr = new Collected();
-    let timedOut = false;
-    let settled = false;
-    const child = spawn(request.command, {
-      shell: true,
-      cwd: request.cwd,
-      env: { ...process.env, ...request.env },
-      stdio: ["pipe", "pipe", "pipe"],
-      detached: process.platform !== "win32",
+    setImmediate(() => {
+      if (request.signal.aborted)
+        resolve({ exitCode: null, stdout: "", stderr: "", timedOut: true });
+      else start(request, resolve);
     });
-    const kill = () => {
-      timedOut = true;
-      try {
-        if (child.pid !== undefined && process.platform !== "win32")
-          process.kill(-child.pid, "SIGKILL");
-        else child.kill("SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(kill, request.timeoutMs);
-    const onAbort = () => kill();
-    if (request.signal.aborted) kill();
-    else request.signal.addEventListener("abort", onAbort, { once: true });
-    const finish = (exitCode: number | null, startError?: string) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      request.signal.removeEventListener("abort", onAbort);
-      resolve({
-        exitCode: timedOut ? null : exitCode,
-        stdout: stdout.text(),
-        stderr: stderr.text(),
-        timedOut,
-        ...(startError === undefined ? {} : { startError }),
-      });
-    };
-    child.stdout.on("data", (chunk: Buffer) => stdout.add(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.add(chunk));
-    child.on("error", (error) => finish(null, error.message));
-    child.on("close", (code) => finish(code));
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(JSON.stringify(request.input));
   });
+}
+
+function start(request: HookProcessRequest, resolve: (result: HookProcessResult) => void): void {
+  const stdout = new Collected();
+  const stderr = new Collected();
+  let timedOut = false;
+  let settled = false;
+  const child = spawn(request.command, {
+    shell: true,
+    cwd: request.cwd,
+    env: { ...process.env, ...request.env },
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: process.platform !== "win32",
+  });
+  const kill = () => {
+    timedOut = true;
+    try {
+      if (child.pid !== undefined && process.platform !== "win32")
+        process.kill(-child.pid, "SIGKILL");
+      else child.kill("SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  };
+  const timer = setTimeout(kill, request.timeoutMs);
+  const onAbort = () => kill();
+  if (request.signal.aborted) kill();
+  else request.signal.addEventListener("abort", onAbort, { once: true });
+  const finish = (exitCode: number | null, startError?: string) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    request.signal.removeEventListener("abort", onAbort);
+    resolve({
+      exitCode: timedOut ? null : exitCode,
+      stdout: stdout.text(),
+      stderr: stderr.text(),
+      timedOut,
+      ...(startError === undefined ? {} : { startError }),
+    });
+  };
+  child.stdout.on("data", (chunk: Buffer) => stdout.add(chunk));
+  child.stderr.on("data", (chunk: Buffer) => stderr.add(chunk));
+  child.on("error", (error) => finish(null, error.message));
+  child.on("close", (code) => finish(code));
+  child.stdin.on("error", () => undefined);
+  child.stdin.end(JSON.stringify(request.input));
 }
 
 class Collected {
