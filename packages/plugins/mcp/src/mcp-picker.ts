@@ -3,7 +3,7 @@ import type {
   PickerActionResult,
   PickerCommand,
   PickerDescriptor,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/commands";
 import { approveWorkspace, type ServerAdminOptions } from "./operator/server-admin.js";
 
 /** The `/mcp` picker's row limit (the picker contract's own cap). */
