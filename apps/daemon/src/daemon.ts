@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { BrainStatusModel } from "@elowen/plugin-api";
+import type { BrainStatusModel } from "@elowen/plugin-api/status";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { SkillSourceSet } from "@elowen/skill-catalog";
 import { Brain } from "./brain/brain.js";

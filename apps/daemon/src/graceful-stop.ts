@@ -1,4 +1,4 @@
-import type { PluginShutdownPayload } from "@elowen/plugin-api";
+import type { PluginShutdownPayload } from "@elowen/plugin-api/hooks";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 
 /** One step of the teardown after the pause: named, so a failing step is logged by name. */

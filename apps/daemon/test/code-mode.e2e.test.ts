@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBrainDaemon, subscribe, toolResults } from "./helpers/live-events.js";

@@ -1,4 +1,4 @@
-import { OPEN_URL_MAX_CHARS } from "@elowen/plugin-api";
+import { OPEN_URL_MAX_CHARS } from "@elowen/plugin-api/limits";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { json } from "./helpers/json.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";

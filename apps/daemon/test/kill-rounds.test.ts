@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElowenClient } from "@elowen/client";
-import type { ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { parseEntryData } from "@elowen/wire";
 import Database from "better-sqlite3";

@@ -1,4 +1,5 @@
-import type { Access, SkillReviewerStatus } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { SkillReviewerStatus } from "@elowen/plugin-api/skills";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   LEARNING_STATUS_BUDGET_MS,

@@ -1,4 +1,4 @@
-import { PROMPT_BOX_EVENTS } from "@elowen/plugin-api";
+import { PROMPT_BOX_EVENTS } from "@elowen/plugin-api/chains";
 import { PROMPT_BOX_REQUEST_ID_PATTERN } from "@elowen/wire";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type BoxClient, openBox } from "./helpers/box-client.js";

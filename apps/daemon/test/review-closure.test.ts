@@ -1,4 +1,4 @@
-import { SKILL_REVIEW_QUOTA_WINDOW_MINUTES } from "@elowen/plugin-api";
+import { SKILL_REVIEW_QUOTA_WINDOW_MINUTES } from "@elowen/plugin-api/limits";
 import { describe, expect, test } from "vitest";
 import { reviewClosure } from "../src/brain/review/review-closure.js";
 import { ReviewRunnerPool } from "../src/brain/review/runner-pool.js";

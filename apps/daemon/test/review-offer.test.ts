@@ -1,4 +1,6 @@
-import type { Access, QuestionAnswerRecord, ToolTraceRecord } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { QuestionAnswerRecord } from "@elowen/plugin-api/questions";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { permissionRecord } from "@elowen/question-answer";
 import type { ToolResultEntryData } from "@elowen/wire";
 import { describe, expect, test } from "vitest";

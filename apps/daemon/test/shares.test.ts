@@ -1,11 +1,8 @@
 import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  MAX_SHARED_FILE_BYTES,
-  MAX_SHARED_IMAGE_BYTES,
-  SHARED_ATTACHMENT_ENTRY,
-  type ToolTraceRecord,
-} from "@elowen/plugin-api";
+import { SHARED_ATTACHMENT_ENTRY } from "@elowen/plugin-api/journal";
+import { MAX_SHARED_FILE_BYTES, MAX_SHARED_IMAGE_BYTES } from "@elowen/plugin-api/limits";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import type { ToolResultEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBrainDaemon, toolResults } from "./helpers/live-events.js";

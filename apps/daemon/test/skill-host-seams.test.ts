@@ -1,4 +1,5 @@
-import type { Access, PluginContext } from "@elowen/plugin-api";
+import type { PluginContext } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { accountAccess, runWithAccess } from "../src/plugins/call-scope/access-scope.js";

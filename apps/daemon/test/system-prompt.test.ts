@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { afterEach, describe, expect, test } from "vitest";
 import { type ComposedPrompt, composeSystemPrompt } from "../src/brain/turn/compose-prompt.js";
 import { startBrainDaemon } from "./helpers/live-events.js";

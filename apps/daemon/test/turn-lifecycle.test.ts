@@ -1,5 +1,5 @@
 import { ElowenClient } from "@elowen/client";
-import { RUN_BOUNDARY_ENTRY, STEP_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { RUN_BOUNDARY_ENTRY, STEP_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBrainDaemon, subscribe } from "./helpers/live-events.js";

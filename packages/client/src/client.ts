@@ -1,7 +1,9 @@
+import type {
+  ChatSurface,
+  PickerActionResult,
+  PickerDescriptor,
+} from "@elowen/plugin-api/commands";
 import {
-  type ChatSurface,
-  type PickerActionResult,
-  type PickerDescriptor,
   type PromptAutocompleteInput,
   type PromptAutocompleteResult,
   PromptAutocompleteResultSchema,
@@ -11,7 +13,7 @@ import {
   type PromptEditInput,
   type PromptEditResult,
   PromptEditResultSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
 import {
   type AbortBody,
   type AbortResponse,

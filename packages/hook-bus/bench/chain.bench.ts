@@ -3,7 +3,7 @@
 // `next({ ...e, text })`; a koa middleware does it as `ctx.event = { ...ctx.event, text }`).
 import { compare } from "@elowen/bench";
 import { HookBus } from "@elowen/hook-bus";
-import type { PromptSubmitInput, PromptSubmitResult } from "@elowen/plugin-api";
+import type { PromptSubmitInput, PromptSubmitResult } from "@elowen/plugin-api/events";
 import compose from "koa-compose";
 
 const input: PromptSubmitInput = { text: "hello", wait: false, origin: { kind: "composer" } };

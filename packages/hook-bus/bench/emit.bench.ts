@@ -2,7 +2,7 @@
 // (no budgets) on the same hooks and payload (BENCH.md).
 import { compare } from "@elowen/bench";
 import { HookBus } from "@elowen/hook-bus";
-import type { ToolCallAfterPayload } from "@elowen/plugin-api";
+import type { ToolCallAfterPayload } from "@elowen/plugin-api/hooks";
 import { createHooks } from "hookable";
 
 const HOOKS = 50;

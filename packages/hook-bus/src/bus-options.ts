@@ -1,10 +1,6 @@
-import {
-  CHAIN_EVENT_NAMES,
-  type ChainEventName,
-  HOOK_DEFAULT_BUDGET_MS,
-  type PluginLogger,
-  type PluginMutation,
-} from "@elowen/plugin-api";
+import type { PluginLogger, PluginMutation } from "@elowen/plugin-api";
+import { CHAIN_EVENT_NAMES, type ChainEventName } from "@elowen/plugin-api/chains";
+import { HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limits";
 import { describeValue } from "@elowen/plugin-shared/errors";
 import type { Clock, Timers } from "./time.js";
 

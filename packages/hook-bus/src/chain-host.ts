@@ -1,4 +1,5 @@
-import type { ChainScope, PluginLogger } from "@elowen/plugin-api";
+import type { PluginLogger } from "@elowen/plugin-api";
+import type { ChainScope } from "@elowen/plugin-api/chains";
 import type { AuditLog } from "./audit-log.js";
 import type { CompiledMatcher } from "./chain-matcher.js";
 import type { ChainRules } from "./chain-rules.js";

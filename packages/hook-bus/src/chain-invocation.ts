@@ -1,4 +1,4 @@
-import type { ChainContext } from "@elowen/plugin-api";
+import type { ChainContext } from "@elowen/plugin-api/chains";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { type ChainEntry, type ChainRun, isThenable, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";

@@ -1,4 +1,5 @@
-import { CHAIN_EVENT_NAMES, type ChainEventName, type PluginLogger } from "@elowen/plugin-api";
+import type { PluginLogger } from "@elowen/plugin-api";
+import { CHAIN_EVENT_NAMES, type ChainEventName } from "@elowen/plugin-api/chains";
 import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import type { ChainEntry } from "./chain-host.js";
 import { compileMatcher } from "./chain-matcher.js";

@@ -5,7 +5,7 @@ import {
   CHAIN_REFUSALS,
   CHAIN_SCHEMAS,
   type ChainEventName,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/chains";
 import { compileRewriteCheck, type RewriteCheck } from "./chain-rewrite.js";
 import {
   acceptsUndefined,

@@ -1,4 +1,5 @@
-import type { TurnStepChunk, TurnStepResult, TurnStepStream } from "@elowen/plugin-api";
+import type { TurnStepStream } from "@elowen/plugin-api/chains";
+import type { TurnStepChunk, TurnStepResult } from "@elowen/plugin-api/events";
 import { StepAssembler, type StepToolCall } from "./step-assembly.js";
 
 /** A `turn.step` stream read to its end. */

@@ -1,4 +1,5 @@
-import { CHAIN_EVENT_NAMES, HOOK_NAMES } from "@elowen/plugin-api";
+import { CHAIN_EVENT_NAMES } from "@elowen/plugin-api/chains";
+import { HOOK_NAMES } from "@elowen/plugin-api/hooks";
 import { ElowenError } from "@elowen/plugin-shared/errors";
 
 /** The codes a {@link HookBusError} carries; callers switch on them. */

@@ -1,10 +1,9 @@
 import type {
-  RunBoundaryPatch,
-  RunBoundaryPayload,
   SessionBeforeSpawnPayload,
   ToolCallAfterPayload,
   ToolCallBeforePayload,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/hooks";
+import type { RunBoundaryPatch, RunBoundaryPayload } from "@elowen/plugin-api/run-boundary";
 import { emitCollected, emitGated, type LifecycleHost } from "./lifecycle-dispatch.js";
 
 /** The first honoured `denyToolCall` of a `tools.call.before` dispatch. */

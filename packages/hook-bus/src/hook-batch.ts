@@ -1,4 +1,4 @@
-import type { HookContext, HookName } from "@elowen/plugin-api";
+import type { HookContext, HookName } from "@elowen/plugin-api/hooks";
 import { isThenable } from "./chain-host.js";
 import { DEADLINE_EXPIRE, DeadlineEntry, type DeadlineQueue } from "./deadline-queue.js";
 import type { HookEntry } from "./hook-registration.js";

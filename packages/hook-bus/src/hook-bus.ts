@@ -1,3 +1,4 @@
+import type { PluginLogger, PluginMutation } from "@elowen/plugin-api";
 import {
   type AnyChainHook,
   CHAIN_EVENT_NAMES,
@@ -7,20 +8,20 @@ import {
   type ChainMatcher,
   type ChainResult,
   type ChainScope,
+  type TurnStepStream,
+} from "@elowen/plugin-api/chains";
+import type { TurnStepInput } from "@elowen/plugin-api/events";
+import {
   HOOK_NAMES,
   type HookName,
   type HookPayloads,
   type HookRegistration,
-  type PluginLogger,
-  type PluginMutation,
   type PluginShutdownPayload,
-  type RunBoundaryPayload,
   type SessionBeforeSpawnPayload,
   type ToolCallAfterPayload,
   type ToolCallBeforePayload,
-  type TurnStepInput,
-  type TurnStepStream,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/hooks";
+import type { RunBoundaryPayload } from "@elowen/plugin-api/run-boundary";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { AuditLog, HOOK_AUDIT_CAPACITY, type HookAuditEntry } from "./audit-log.js";
 import { checkOptions, type HookBusOptions } from "./bus-options.js";

@@ -1,12 +1,11 @@
+import type { PluginLogger } from "@elowen/plugin-api";
 import {
-  HOOK_BUDGETS_MS,
-  HOOK_DEFAULT_BUDGET_MS,
   HOOK_NAMES,
   type HookName,
   type HookRegistration,
-  type PluginLogger,
   retiredHookReplacement,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/hooks";
+import { HOOK_BUDGETS_MS, HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limits";
 import { describeValue } from "@elowen/plugin-shared/errors";
 import { HookBusError } from "./errors.js";
 

@@ -1,9 +1,5 @@
-import {
-  HOOK_PATCH_CAPABILITY,
-  HOOK_PATCH_SCHEMAS,
-  type HookName,
-  type PluginMutation,
-} from "@elowen/plugin-api";
+import type { PluginMutation } from "@elowen/plugin-api";
+import { HOOK_PATCH_CAPABILITY, HOOK_PATCH_SCHEMAS, type HookName } from "@elowen/plugin-api/hooks";
 import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import type { HookAuditOutcome } from "./audit-log.js";
 import { isPlainObject } from "./same-value.js";

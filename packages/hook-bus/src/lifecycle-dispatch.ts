@@ -1,9 +1,6 @@
-import {
-  HOOK_DEFAULT_BUDGET_MS,
-  type HookName,
-  type PluginMutation,
-  type PluginShutdownPayload,
-} from "@elowen/plugin-api";
+import type { PluginMutation } from "@elowen/plugin-api";
+import type { HookName, PluginShutdownPayload } from "@elowen/plugin-api/hooks";
+import { HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limits";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AuditLog } from "./audit-log.js";
 import { frozenCopy } from "./chain-snapshot.js";

@@ -4,7 +4,7 @@ import type {
   TurnStepResult,
   TurnStopReason,
   TurnUsage,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/events";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 
 /** A tool call assembled from the chunks that left the chain: a tool chunk and its input pieces. */

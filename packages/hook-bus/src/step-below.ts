@@ -1,9 +1,9 @@
+import type { TurnStepStream } from "@elowen/plugin-api/chains";
 import {
   type TurnStepChunk,
   TurnStepChunkSchema,
   type TurnStepResult,
-  type TurnStepStream,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/events";
 import { noop } from "./chain-host.js";
 import { firstIssue, schemaLike } from "./schema-shape.js";
 

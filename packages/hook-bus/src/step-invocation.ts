@@ -1,10 +1,5 @@
-import type {
-  ChainContext,
-  TurnStepChunk,
-  TurnStepInput,
-  TurnStepResult,
-  TurnStepStream,
-} from "@elowen/plugin-api";
+import type { ChainContext, TurnStepStream } from "@elowen/plugin-api/chains";
+import type { TurnStepChunk, TurnStepInput, TurnStepResult } from "@elowen/plugin-api/events";
 import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import { type ChainEntry, type ChainRun, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";

@@ -1,4 +1,4 @@
-import type { TurnStepChunk, TurnStepResult } from "@elowen/plugin-api";
+import type { TurnStepChunk, TurnStepResult } from "@elowen/plugin-api/events";
 
 /**
  * What a `turn.step` hook's `next(e)` returns: a view on the stream beneath. Ending the view

@@ -1,4 +1,4 @@
-import type { ChainScope } from "@elowen/plugin-api";
+import type { ChainScope } from "@elowen/plugin-api/chains";
 import type { ChainHost } from "./chain-host.js";
 import { DEADLINE_EXPIRE, DEADLINE_SLOT, DeadlineEntry } from "./deadline-queue.js";
 

@@ -1,10 +1,10 @@
+import type { TurnStepStream } from "@elowen/plugin-api/chains";
 import {
   type PromptSubmitResult,
   PromptSubmitResultSchema,
   type TurnStepChunk,
   type TurnStepInput,
-  type TurnStepStream,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/events";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { collectTurnStep } from "../src/index.js";

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { PromptSubmitInput, PromptSubmitResult } from "@elowen/plugin-api";
+import type { PromptSubmitInput, PromptSubmitResult } from "@elowen/plugin-api/events";
 import { describe, expect, test } from "vitest";
 import { HookBusError } from "../src/index.js";
 import { flush } from "./fake-time.js";

@@ -1,4 +1,5 @@
-import type { RunBoundaryPayload, ToolCallBeforePayload } from "@elowen/plugin-api";
+import type { ToolCallBeforePayload } from "@elowen/plugin-api/hooks";
+import type { RunBoundaryPayload } from "@elowen/plugin-api/run-boundary";
 import { describe, expect, test } from "vitest";
 import { testBus } from "./helpers.js";
 

@@ -1,4 +1,5 @@
-import type { PluginLogger, PluginMutation, PromptSubmitInput } from "@elowen/plugin-api";
+import type { PluginLogger, PluginMutation } from "@elowen/plugin-api";
+import type { PromptSubmitInput } from "@elowen/plugin-api/events";
 import { HookBus, type HookBusOptions } from "../src/index.js";
 import { FakeTime } from "./fake-time.js";
 

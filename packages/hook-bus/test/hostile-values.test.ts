@@ -1,4 +1,5 @@
-import type { TurnStepInput, TurnStepStream } from "@elowen/plugin-api";
+import type { TurnStepStream } from "@elowen/plugin-api/chains";
+import type { TurnStepInput } from "@elowen/plugin-api/events";
 import { describe, expect, test } from "vitest";
 import { collectTurnStep } from "../src/index.js";
 import { submitted, testBus } from "./helpers.js";

@@ -1,12 +1,12 @@
 import type {
   HookName,
   PluginShutdownPayload,
-  RunBoundaryPayload,
   SessionAfterSpawnPayload,
   SessionBeforeSpawnPayload,
   ToolCallAfterPayload,
   ToolCallBeforePayload,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/hooks";
+import type { RunBoundaryPayload } from "@elowen/plugin-api/run-boundary";
 import { describe, expect, test } from "vitest";
 import { HookBusError } from "../src/index.js";
 import { flush } from "./fake-time.js";

@@ -1,6 +1,6 @@
 import { createHook } from "node:async_hooks";
 import { EventEmitter } from "node:events";
-import type { ToolCallAfterPayload } from "@elowen/plugin-api";
+import type { ToolCallAfterPayload } from "@elowen/plugin-api/hooks";
 import { describe, expect, test } from "vitest";
 import { HookBus } from "../src/index.js";
 import { submitted, testBus } from "./helpers.js";

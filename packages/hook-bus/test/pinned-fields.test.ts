@@ -1,4 +1,4 @@
-import type { PromptSubmitInput, PromptSubmitResult } from "@elowen/plugin-api";
+import type { PromptSubmitInput, PromptSubmitResult } from "@elowen/plugin-api/events";
 import { describe, expect, test } from "vitest";
 import { submitted, testBus } from "./helpers.js";
 

@@ -1,4 +1,4 @@
-import type { PromptSubmitResult } from "@elowen/plugin-api";
+import type { PromptSubmitResult } from "@elowen/plugin-api/events";
 import { describe, expect, test } from "vitest";
 import { submitted, testBus } from "./helpers.js";
 

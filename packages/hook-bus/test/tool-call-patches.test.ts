@@ -1,4 +1,4 @@
-import type { ToolCallAfterPayload, ToolCallBeforePayload } from "@elowen/plugin-api";
+import type { ToolCallAfterPayload, ToolCallBeforePayload } from "@elowen/plugin-api/hooks";
 import { describe, expect, test } from "vitest";
 import { testBus } from "./helpers.js";
 

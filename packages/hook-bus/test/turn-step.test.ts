@@ -1,9 +1,5 @@
-import type {
-  TurnStepChunk,
-  TurnStepInput,
-  TurnStepResult,
-  TurnStepStream,
-} from "@elowen/plugin-api";
+import type { TurnStepStream } from "@elowen/plugin-api/chains";
+import type { TurnStepChunk, TurnStepInput, TurnStepResult } from "@elowen/plugin-api/events";
 import { describe, expect, test } from "vitest";
 import { collectTurnStep } from "../src/index.js";
 import { testBus, track } from "./helpers.js";

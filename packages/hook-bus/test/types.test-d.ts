@@ -1,11 +1,6 @@
-import type {
-  ChainDispatcher,
-  ChainEvent,
-  DeepReadonly,
-  PromptAutocompleteInput,
-  PromptSubmitInput,
-  TurnStepInput,
-} from "@elowen/plugin-api";
+import type { ChainDispatcher, ChainEvent, DeepReadonly } from "@elowen/plugin-api/chains";
+import type { PromptSubmitInput, TurnStepInput } from "@elowen/plugin-api/events";
+import type { PromptAutocompleteInput } from "@elowen/plugin-api/prompt-box";
 import { expectTypeOf, test } from "vitest";
 import { HookBus, type HookDenial, type RunBoundaryHookPatch } from "../src/index.js";
 

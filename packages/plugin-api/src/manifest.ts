@@ -1,6 +1,6 @@
+import semver from "semver";
 import { z } from "zod";
 import { COMMAND_NAME_PATTERN } from "./limits.js";
-import { isValidRange, parseVersion } from "./semver.js";
 
 /** The capabilities a plugin may ask the operator to grant (`capabilities.mutates`). */
 export const PLUGIN_MUTATIONS = ["tools", "prompt", "runBoundary", "turnContext"] as const;
@@ -61,7 +61,7 @@ export type PluginStrings = z.infer<typeof PluginStringsSchema>;
  */
 export const PluginManifestBlockSchema = z.strictObject({
   entry: z.string().min(1).optional(),
-  core: z.string().refine(isValidRange, "a semver range such as ^0.30.7"),
+  core: z.string().refine((s) => semver.validRange(s) !== null, "a semver range such as ^0.30.7"),
   sharedApi: z.number().int().positive(),
   uiApi: z.number().int().positive().optional(),
   browser: z.strictObject({ entry: z.string().min(1) }).optional(),
@@ -89,9 +89,7 @@ export const PluginManifestBlockSchema = z.strictObject({
 export const PluginManifestSchema = z
   .strictObject({
     name: z.string().regex(PACKAGE_NAME, "an npm package name"),
-    version: z
-      .string()
-      .refine((s) => parseVersion(s) !== undefined, "a semver version such as 1.2.3"),
+    version: z.string().refine((s) => semver.valid(s) !== null, "a semver version such as 1.2.3"),
     description: z.string().max(500).optional(),
   })
   .extend(PluginManifestBlockSchema.shape)

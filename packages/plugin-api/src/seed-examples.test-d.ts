@@ -1,12 +1,12 @@
 // The specification's own examples, unchanged, compile against this package.
 import { expectTypeOf, test } from "vitest";
+import type { PluginContext } from "./index.js";
+import type { RunBoundaryPayload } from "./subpaths/run-boundary.js";
 import type {
-  PluginContext,
-  RunBoundaryPayload,
   SkillPostTurnReviewArgs,
   SkillReviewerStatus,
   SkillReviewSkipReason,
-} from "./index.js";
+} from "./subpaths/skills.js";
 
 declare const ctx: PluginContext;
 

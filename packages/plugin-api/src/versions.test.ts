@@ -4,6 +4,7 @@ import {
   checkPluginCompatibility,
   checkUiApi,
   HOST_UI_API_VERSION,
+  HOST_VERSIONS,
   MIN_SHARED_API_VERSION,
   SHARED_API_VERSION,
 } from "./versions.js";
@@ -13,7 +14,7 @@ const plugin = { name: "@acme/notes", core: "^0.30.7", sharedApi: 14 };
 describe("checkPluginCompatibility", () => {
   test("accepts the versions the specification's plugins declare", () => {
     expect(CORE_VERSION).toBe("0.30.7");
-    expect(SHARED_API_VERSION).toBe(15);
+    expect(SHARED_API_VERSION).toBe(16);
     expect(MIN_SHARED_API_VERSION).toBe(14);
     expect(HOST_UI_API_VERSION).toBe(55);
     expect(checkPluginCompatibility({ ...plugin, uiApi: 55 })).toEqual({ ok: true });
@@ -36,16 +37,32 @@ describe("checkPluginCompatibility", () => {
   });
 
   test.each([
+    ["0.30.7", "^0.30.7", true],
+    ["0.31.0", "^0.30.7", false],
+    ["1.3.0", "~1.2.3", false],
+    ["1.5.0", "1.2.3 - 1.5", true],
+    ["3.0.0", "^1.0.0 || ^2.0.0", false],
+    ["1.0.0-rc.1", "^1.0.0", false],
+    ["1.0.0-rc.2", ">=1.0.0-rc.1 <2", true],
+    ["not-a-version", "*", false],
+    ["1.2.3", ">=>=1", false],
+  ])("host core %s meets the declared range %s: %s", (core, range, ok) => {
+    const host = { ...HOST_VERSIONS, core };
+    expect(checkPluginCompatibility({ ...plugin, core: range }, host).ok).toBe(ok);
+  });
+
+  test.each([
     [14, true],
     [15, true],
-    [16, false],
+    [16, true],
+    [17, false],
     [13, false],
   ])("shared API %i is accepted: %s", (sharedApi, ok) => {
     const result = checkPluginCompatibility({ ...plugin, sharedApi });
     expect(result.ok).toBe(ok);
     if (!result.ok)
       expect(result.message).toContain(
-        `declares shared API ${sharedApi}, but this host loads shared API 14 to 15`,
+        `declares shared API ${sharedApi}, but this host loads shared API 14 to 16`,
       );
   });
 

@@ -1,13 +1,16 @@
+import semver from "semver";
 import type { PluginManifest } from "./manifest.js";
-import { parseVersion, satisfies } from "./semver.js";
 
 /** The host core version this contract describes. Plugins declare a range that must include it. */
 export const CORE_VERSION = "0.30.7";
 /**
  * The shared API version this contract describes. 15 gives chain hooks a read-only event
- * (`ChainEvent`); plugins written for 14 (seed 003's, which declare shared API 14) still load.
+ * (`ChainEvent`); 16 moves every export but the entry point, context, manifest and versions behind
+ * topic subpaths (`@elowen/plugin-api/tools`, ...) and drops the semver helpers. The context a
+ * plugin receives is unchanged, so plugins written for 14 (seed 003's, which declare shared API
+ * 14) still load; a plugin built against an older package is held back by its peer range.
  */
-export const SHARED_API_VERSION = 15;
+export const SHARED_API_VERSION = 16;
 /** The oldest shared API version the host still loads (seed 003: plugins declare shared API 14). */
 export const MIN_SHARED_API_VERSION = 14;
 /** The host UI API version browser bundles are written against (seed 003: UI API 55). */
@@ -48,7 +51,8 @@ export type CompatibilityResult =
 
 /**
  * Checks a manifest's declared core range, shared API and (for browser bundles) UI API against a
- * host. Each problem's message names both sides: what the plugin declares and what the host is.
+ * host. The core range is read by npm's `semver` (prereleases match only a range that names
+ * them); an unreadable range or host version is unmet. Each problem's message names both sides: what the plugin declares and what the host is.
  * The shared API is accepted from `minSharedApi` to `sharedApi`; the UI API must be equal.
  */
 export function checkPluginCompatibility(
@@ -59,8 +63,7 @@ export function checkPluginCompatibility(
   host: HostVersions = HOST_VERSIONS,
 ): CompatibilityResult {
   const problems: CompatibilityProblem[] = [];
-  const version = parseVersion(host.core);
-  if (!version || !satisfies(host.core, manifest.core)) {
+  if (!semver.satisfies(host.core, manifest.core)) {
     problems.push({
       field: "core",
       plugin: manifest.core,

@@ -1,6 +1,6 @@
 import { compare } from "@elowen/bench";
 import { HookBus } from "@elowen/hook-bus";
-import type { PromptComposeInput } from "@elowen/plugin-api";
+import type { PromptComposeInput } from "@elowen/plugin-api/events";
 import { compose, createPromptRegistry, renderTurnContext, toSystemText } from "../src/index.js";
 
 // The real chain engine with no hook on prompt.compose or prompt.section, as on most hosts.

@@ -1,4 +1,4 @@
-import type { PromptComposeInput, PromptComposeTrait } from "@elowen/plugin-api";
+import type { PromptComposeInput, PromptComposeTrait } from "@elowen/plugin-api/events";
 import { describe, expect, test } from "vitest";
 import { engineText, INPUT, ids } from "../test/compose-fixtures.js";
 import { hookBus } from "../test/test-chains.js";

@@ -1,12 +1,11 @@
+import type { ChainDispatcher, ChainScope } from "@elowen/plugin-api/chains";
 import {
-  type ChainDispatcher,
-  type ChainScope,
   type PromptComposeInput,
   PromptComposeInputSchema,
   type PromptComposeResult,
   type PromptComposeScope,
   type PromptComposeSection,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/events";
 import {
   AVAILABLE_SKILLS_SECTION,
   type AvailableSkill,

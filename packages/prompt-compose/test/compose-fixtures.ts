@@ -1,4 +1,4 @@
-import type { PromptComposeInput } from "@elowen/plugin-api";
+import type { PromptComposeInput } from "@elowen/plugin-api/events";
 import { ENGINE_SECTIONS } from "../src/sections/engine-sections.js";
 
 /** A compose input with no traits and no output style. */

@@ -1,5 +1,5 @@
 import { HookBus } from "@elowen/hook-bus";
-import type { ChainDispatcher } from "@elowen/plugin-api";
+import type { ChainDispatcher } from "@elowen/plugin-api/chains";
 
 /** The real chain engine, as the daemon runs it, with hooks registered for plugin `acme`. */
 export function hookBus(): HookBus {

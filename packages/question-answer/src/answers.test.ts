@@ -1,4 +1,4 @@
-import type { AskQuestion } from "@elowen/plugin-api";
+import type { AskQuestion } from "@elowen/plugin-api/questions";
 import { describe, expect, test } from "vitest";
 import { buildQuestionAnswer, expiredAnswers, validateAnswers } from "./answers.js";
 

@@ -4,7 +4,7 @@ import {
   type AskQuestion,
   type QuestionAnswerRecord,
   type QuestionRecord,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/questions";
 import {
   type QuestionAnswerIssue,
   type QuestionAnswerResult,

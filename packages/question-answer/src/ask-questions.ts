@@ -1,4 +1,4 @@
-import { type AskOption, type AskQuestion, AskQuestionsSchema } from "@elowen/plugin-api";
+import { type AskOption, type AskQuestion, AskQuestionsSchema } from "@elowen/plugin-api/questions";
 import { sanitizePreview } from "./preview.js";
 import {
   type QuestionAnswerIssue,

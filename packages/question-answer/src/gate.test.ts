@@ -2,8 +2,8 @@ import {
   type PermissionRecord,
   QuestionAnswerRecordSchema,
   type QuestionRecord,
-  textResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/questions";
+import { textResult } from "@elowen/plugin-api/tools";
 import { describe, expect, test } from "vitest";
 import { runGated, withPermission } from "./gate.js";
 import { permissionRecord } from "./permission.js";

@@ -1,9 +1,5 @@
-import {
-  errorResult,
-  type PermissionRecord,
-  type QuestionAnswerRecord,
-  type ToolResult,
-} from "@elowen/plugin-api";
+import type { PermissionRecord, QuestionAnswerRecord } from "@elowen/plugin-api/questions";
+import { errorResult, type ToolResult } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isApproved } from "./permission.js";
 import { questionAnswerOf } from "./question-answer-of.js";

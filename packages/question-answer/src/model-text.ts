@@ -1,4 +1,4 @@
-import type { QuestionAnswerRecord } from "@elowen/plugin-api";
+import type { QuestionAnswerRecord } from "@elowen/plugin-api/questions";
 
 /**
  * The text the model reads for an answer record, one line per entry: `Header: label, label`

@@ -1,4 +1,4 @@
-import { PERMISSION_OUTCOMES, PermissionRecordSchema } from "@elowen/plugin-api";
+import { PERMISSION_OUTCOMES, PermissionRecordSchema } from "@elowen/plugin-api/questions";
 import { describe, expect, test } from "vitest";
 import { isApproved, permissionRecord } from "./permission.js";
 

@@ -4,7 +4,7 @@ import {
   type PermissionOutcome,
   type PermissionRecord,
   PermissionRecordSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/questions";
 import {
   type QuestionAnswerIssue,
   type QuestionAnswerResult,

@@ -1,4 +1,4 @@
-import { ASK_USER_PREVIEW_MAX_CHARS } from "@elowen/plugin-api";
+import { ASK_USER_PREVIEW_MAX_CHARS } from "@elowen/plugin-api/limits";
 import fc from "fast-check";
 import MarkdownIt from "markdown-it";
 import { describe, expect, test } from "vitest";

@@ -1,4 +1,4 @@
-import { ASK_USER_PREVIEW_MAX_CHARS } from "@elowen/plugin-api";
+import { ASK_USER_PREVIEW_MAX_CHARS } from "@elowen/plugin-api/limits";
 import { parse, postprocess, preprocess } from "micromark";
 import { isSafeUrl } from "./markdown-url.js";
 

@@ -1,10 +1,10 @@
+import { ASK_USER_MAX_QUESTIONS } from "@elowen/plugin-api/limits";
 import {
-  ASK_USER_MAX_QUESTIONS,
   type PermissionRecord,
   PermissionRecordSchema,
   type QuestionAnswerRecord,
   QuestionRecordSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/questions";
 import { formatPath, type QuestionAnswerIssue, zodIssues } from "./problems.js";
 
 /**

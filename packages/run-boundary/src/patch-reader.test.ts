@@ -2,7 +2,7 @@ import {
   RUN_BOUNDARY_MAX_ENTRIES,
   RUN_BOUNDARY_MESSAGE_MAX_BYTES,
   RUN_BOUNDARY_RECORD_MAX_BYTES,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
 import { describe, expect, test } from "vitest";
 import { utf8Bytes } from "./entry-size.js";
 import { readPatch } from "./patch-reader.js";

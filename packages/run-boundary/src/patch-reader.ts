@@ -2,9 +2,8 @@ import {
   RUN_BOUNDARY_MAX_ENTRIES,
   RUN_BOUNDARY_MESSAGE_MAX_BYTES,
   RUN_BOUNDARY_RECORD_MAX_BYTES,
-  type RunBoundaryEntry,
-  RunBoundaryEntrySchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
+import { type RunBoundaryEntry, RunBoundaryEntrySchema } from "@elowen/plugin-api/run-boundary";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { jsonProblem, utf8Bytes } from "./entry-size.js";
 import type { RunBoundaryProblem, RunBoundaryProblemCode } from "./problems.js";

@@ -1,11 +1,11 @@
+import type { PluginLogger } from "@elowen/plugin-api";
+import { RUN_BOUNDARY_MAX_CONTINUATIONS } from "@elowen/plugin-api/limits";
 import {
-  type PluginLogger,
-  RUN_BOUNDARY_MAX_CONTINUATIONS,
   RUN_OUTCOMES,
   type RunBoundaryEntry,
   type RunBoundaryPayload,
   type RunOutcome,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/run-boundary";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { readPatch } from "./patch-reader.js";
 import { RunBoundaryError, type RunBoundaryProblem } from "./problems.js";

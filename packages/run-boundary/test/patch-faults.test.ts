@@ -3,9 +3,8 @@ import {
   RUN_BOUNDARY_MAX_ENTRIES,
   RUN_BOUNDARY_MESSAGE_MAX_BYTES,
   RUN_BOUNDARY_RECORD_MAX_BYTES,
-  RUN_OUTCOMES,
-  type RunOutcome,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
+import { RUN_OUTCOMES, type RunOutcome } from "@elowen/plugin-api/run-boundary";
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import { RunBoundary, type RunBoundaryHookResult, utf8Bytes } from "../src/index.js";

@@ -1,4 +1,5 @@
-import type { PluginLogger, RunBoundaryPayload, RunOutcome } from "@elowen/plugin-api";
+import type { PluginLogger } from "@elowen/plugin-api";
+import type { RunBoundaryPayload, RunOutcome } from "@elowen/plugin-api/run-boundary";
 import { describe, expect, test } from "vitest";
 import { RunBoundary, RunBoundaryError, type RunBoundaryHookResult } from "../src/index.js";
 

@@ -1,5 +1,6 @@
 import { HookBus } from "@elowen/hook-bus";
-import type { HookName, HookRegistration, PluginMutation } from "@elowen/plugin-api";
+import type { PluginMutation } from "@elowen/plugin-api";
+import type { HookName, HookRegistration } from "@elowen/plugin-api/hooks";
 import { describe, expect, test } from "vitest";
 import { RunBoundary } from "../src/index.js";
 

@@ -3,7 +3,7 @@
 // `pnpm bench` passes.
 
 import { record } from "@elowen/bench";
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { buildWorld, catalogFor, fullReload } from "./fixture.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -2,7 +2,7 @@
 // ones, grants and per-account switches applied.
 
 import { do_not_optimize, single } from "@elowen/bench";
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { buildWorld, catalogFor, fullReload } from "./fixture.js";
 
 const world = buildWorld();

@@ -1,4 +1,5 @@
-import type { Access, SkillCatalogControl, SkillReadResult } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { SkillCatalogControl, SkillReadResult } from "@elowen/plugin-api/skills";
 import { parseArguments, substituteArguments } from "@elowen/prompt-compose";
 import { countLines } from "./frontmatter/skill-source.js";
 import type { SkillCatalog } from "./skill-catalog.js";

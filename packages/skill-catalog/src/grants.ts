@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 
 /**
  * The usual contributor-grant rule, for a catalog's `isGranted`: a plugin that is not

@@ -1,12 +1,12 @@
 import { join, resolve, sep } from "node:path";
+import type { Access } from "@elowen/plugin-api/access";
+import type { CommandAlias } from "@elowen/plugin-api/commands";
 import type {
-  Access,
-  CommandAlias,
   PluginSkill,
   SkillCatalogEntry,
   SkillInvocation,
   SkillReadResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/skills";
 import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import { renderAvailableSkills } from "@elowen/prompt-compose";
 import type { SkillDiagnostic } from "./diagnostics.js";

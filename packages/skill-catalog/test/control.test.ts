@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { describe, expect, test } from "vitest";
 import { createSkillCatalogControl } from "../src/index.js";
 import { access, catalogIn, pluginSkill, summary, TempTree } from "./support.js";

@@ -1,5 +1,5 @@
 import { existsSync, renameSync, symlinkSync } from "node:fs";
-import { SkillFrontmatterSchema } from "@elowen/plugin-api";
+import { SkillFrontmatterSchema } from "@elowen/plugin-api/skills";
 import { isElowenError } from "@elowen/plugin-shared/errors";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";

@@ -1,5 +1,5 @@
 import { renameSync, symlinkSync } from "node:fs";
-import type { CatalogSource } from "@elowen/plugin-api";
+import type { CatalogSource } from "@elowen/plugin-api/skills";
 import { isElowenError, reportingAudience } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { access, catalogIn, pluginSkill, TempTree } from "./support.js";

@@ -1,4 +1,5 @@
-import { type CatalogSource, SkillPromptInputSchema } from "@elowen/plugin-api";
+import { SkillPromptInputSchema } from "@elowen/plugin-api/events";
+import type { CatalogSource } from "@elowen/plugin-api/skills";
 import { describe, expect, test } from "vitest";
 import { SKILL_SOURCE_OF_CATALOG_SOURCE, skillPromptInputOf, skillSourceOf } from "../src/index.js";
 import { access, catalogIn, pluginSkill, TempTree } from "./support.js";

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { Access, PluginSkill, SkillCatalogEntry } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { PluginSkill, SkillCatalogEntry } from "@elowen/plugin-api/skills";
 import { afterEach } from "vitest";
 import { grantedByAccess, SkillCatalog, type SkillCatalogOptions } from "../src/index.js";
 

@@ -4,7 +4,8 @@
 // least one serialization of it.
 
 import { compare, do_not_optimize, measure, record } from "@elowen/bench";
-import { MAX_TRACE_BYTES, MAX_TRACE_RECORDS, textResult } from "@elowen/plugin-api";
+import { MAX_TRACE_BYTES, MAX_TRACE_RECORDS } from "@elowen/plugin-api/limits";
+import { textResult } from "@elowen/plugin-api/tools";
 import { ToolTraceLog } from "../src/trace-log.js";
 
 const clock = { now: () => 1_700_000_000_000, monotonic: () => performance.now() };

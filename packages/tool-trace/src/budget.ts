@@ -1,4 +1,4 @@
-import { MAX_TRACE_BYTES, MAX_TRACE_RECORDS } from "@elowen/plugin-api";
+import { MAX_TRACE_BYTES, MAX_TRACE_RECORDS } from "@elowen/plugin-api/limits";
 import { TRACE_ROW_RESERVE_BYTES } from "./limits.js";
 
 /**

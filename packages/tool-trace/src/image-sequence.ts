@@ -1,4 +1,4 @@
-import type { ImageRef } from "@elowen/plugin-api";
+import type { ImageRef } from "@elowen/plugin-api/trace";
 
 /**
  * A producer's image ordering: externalizations run one after another in completion order, so

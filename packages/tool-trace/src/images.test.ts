@@ -1,4 +1,4 @@
-import { type ImageContent, type ToolResult, textResult } from "@elowen/plugin-api";
+import { type ImageContent, type ToolResult, textResult } from "@elowen/plugin-api/tools";
 import { describe, expect, test } from "vitest";
 import {
   countingMinter,

@@ -1,4 +1,5 @@
-import { type ImageRef, ImageRefSchema, type ToolResult } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
+import { type ImageRef, ImageRefSchema } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ToolImageStore } from "./types.js";
 

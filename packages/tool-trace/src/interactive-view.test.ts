@@ -1,4 +1,4 @@
-import { textResult } from "@elowen/plugin-api";
+import { textResult } from "@elowen/plugin-api/tools";
 import { describe, expect, test } from "vitest";
 import { interactiveViewOf, VIEW_ID_MAX_CHARS } from "./interactive-view.js";
 import { projectToolRows } from "./project-rows.js";

@@ -1,4 +1,5 @@
-import { type ToolResult, type ToolTraceRecord, textResult } from "@elowen/plugin-api";
+import { type ToolResult, textResult } from "@elowen/plugin-api/tools";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, flush, ManualClock, thrownBy } from "../test/fixtures.js";

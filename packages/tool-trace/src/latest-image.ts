@@ -1,4 +1,4 @@
-import type { ImageRef } from "@elowen/plugin-api";
+import type { ImageRef } from "@elowen/plugin-api/trace";
 
 /**
  * The latest image among trace records, as `BrainStore.latestToolImage` reads them once the

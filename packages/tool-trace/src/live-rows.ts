@@ -1,4 +1,5 @@
-import type { ToolResult, ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { entryRows } from "./project-rows.js";
 import { nestedRow, type ToolCallEntry, type ToolRow } from "./rows.js";
 import type { ToolTraceEvent } from "./types.js";

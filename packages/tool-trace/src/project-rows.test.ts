@@ -1,10 +1,6 @@
-import {
-  errorResult,
-  type PermissionRecord,
-  type QuestionAnswerRecord,
-  type ToolTraceRecord,
-  textResult,
-} from "@elowen/plugin-api";
+import type { PermissionRecord, QuestionAnswerRecord } from "@elowen/plugin-api/questions";
+import { errorResult, textResult } from "@elowen/plugin-api/tools";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { describe, expect, test } from "vitest";
 import { countSuccessfulCalls } from "./finished-calls.js";
 import { LiveToolRows } from "./live-rows.js";

@@ -1,4 +1,4 @@
-import type { ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { directRow, nestedRow, readTrace, type ToolCallEntry, type ToolRow } from "./rows.js";
 
 function depths(records: readonly ToolTraceRecord[]): Map<string, number> {

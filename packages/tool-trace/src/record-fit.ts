@@ -1,4 +1,5 @@
-import type { ImageRef, QuestionAnswerRecord, ToolTraceRecord } from "@elowen/plugin-api";
+import type { QuestionAnswerRecord } from "@elowen/plugin-api/questions";
+import type { ImageRef, ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { jsonBytes, utf8Length } from "./json-size.js";
 import { TRACE_OUTPUT_MIN_CHARS } from "./limits.js";
 import type { ShareDelivery } from "./shares.js";

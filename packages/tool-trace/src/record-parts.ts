@@ -1,4 +1,6 @@
-import type { ImageRef, QuestionAnswerRecord, ToolResult } from "@elowen/plugin-api";
+import type { QuestionAnswerRecord } from "@elowen/plugin-api/questions";
+import type { ToolResult } from "@elowen/plugin-api/tools";
+import type { ImageRef } from "@elowen/plugin-api/trace";
 import { jsonCopy } from "./json-size.js";
 import { TRACE_OUTPUT_MAX_CHARS } from "./limits.js";
 import { capTail, type RecordParts } from "./record-fit.js";

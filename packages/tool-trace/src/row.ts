@@ -1,4 +1,5 @@
-import type { ToolResult, ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import type { RecordParts } from "./record-fit.js";
 import type { ShareDelivery, ShareSlot } from "./shares.js";
 

@@ -1,13 +1,13 @@
+import type { QuestionAnswerRecord } from "@elowen/plugin-api/questions";
+import type { ToolResult } from "@elowen/plugin-api/tools";
 import {
   type ImageRef,
   ImageRefSchema,
-  type QuestionAnswerRecord,
   type SharedFile,
   type SharedImage,
-  type ToolResult,
   type ToolTraceRecord,
   ToolTraceRecordSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/trace";
 import { questionAnswerOf } from "@elowen/question-answer";
 import { interactiveViewOf, type ViewPayload } from "./interactive-view.js";
 

@@ -1,4 +1,5 @@
-import { errorResult, type ToolResult, type ToolTraceRecord, textResult } from "@elowen/plugin-api";
+import { errorResult, type ToolResult, textResult } from "@elowen/plugin-api/tools";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { permissionRecord, runGated } from "@elowen/question-answer";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, flush, ManualClock } from "../test/fixtures.js";

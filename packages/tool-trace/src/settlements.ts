@@ -1,4 +1,5 @@
-import type { ToolResult, ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import type { ToolTraceJournal } from "./types.js";

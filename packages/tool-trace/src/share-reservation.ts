@@ -1,4 +1,4 @@
-import type { ToolResult } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
 import type { TraceBudget } from "./budget.js";
 import { minimalBytes, type RecordParts } from "./record-fit.js";
 import { type Row, sameDelivery } from "./row.js";

@@ -1,4 +1,5 @@
-import { MAX_SHARES_PER_TURN, MAX_TRACE_BYTES, type ToolResult } from "@elowen/plugin-api";
+import { MAX_SHARES_PER_TURN, MAX_TRACE_BYTES } from "@elowen/plugin-api/limits";
+import type { ToolResult } from "@elowen/plugin-api/tools";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {

@@ -2,9 +2,8 @@ import {
   MAX_SHARES_PER_TURN,
   MAX_TRACE_BYTES,
   SHARE_CAPTION_CHARS,
-  type ToolResult,
-  textResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
+import { type ToolResult, textResult } from "@elowen/plugin-api/tools";
 import { permissionRecord, withPermission } from "@elowen/question-answer";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, fillTo, ManualClock } from "../test/fixtures.js";

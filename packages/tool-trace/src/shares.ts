@@ -1,10 +1,10 @@
+import { MAX_SHARES_PER_TURN } from "@elowen/plugin-api/limits";
 import {
-  MAX_SHARES_PER_TURN,
   type SharedFile,
   SharedFileSchema,
   type SharedImage,
   SharedImageSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/trace";
 
 /** A delivery a share tool claims: exactly one shared image or shared file. */
 export type ShareDelivery =

@@ -1,4 +1,4 @@
-import { type ToolResult, textResult } from "@elowen/plugin-api";
+import { type ToolResult, textResult } from "@elowen/plugin-api/tools";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, flush, ManualClock } from "../test/fixtures.js";
 import { MemoryJournal } from "../test/memory-journal.js";

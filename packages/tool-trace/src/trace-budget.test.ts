@@ -1,9 +1,5 @@
-import {
-  MAX_TRACE_BYTES,
-  MAX_TRACE_RECORDS,
-  type ToolResult,
-  textResult,
-} from "@elowen/plugin-api";
+import { MAX_TRACE_BYTES, MAX_TRACE_RECORDS } from "@elowen/plugin-api/limits";
+import { type ToolResult, textResult } from "@elowen/plugin-api/tools";
 import { permissionRecord, withPermission } from "@elowen/question-answer";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, fillTo, flush, ManualClock } from "../test/fixtures.js";

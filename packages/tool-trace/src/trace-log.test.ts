@@ -1,4 +1,4 @@
-import { type ToolResult, textResult } from "@elowen/plugin-api";
+import { type ToolResult, textResult } from "@elowen/plugin-api/tools";
 import { describe, expect, test } from "vitest";
 import { countingMinter, deferred, ManualClock, thrownBy } from "../test/fixtures.js";
 import { TOOL_TRACE_ERROR_CODES, ToolTraceError } from "./errors.js";

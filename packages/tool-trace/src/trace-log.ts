@@ -1,10 +1,5 @@
-import {
-  type CodeModeTraceSink,
-  errorResult,
-  type ImageRef,
-  type ToolResult,
-  type ToolTraceRecord,
-} from "@elowen/plugin-api";
+import { errorResult, type ToolResult } from "@elowen/plugin-api/tools";
+import type { CodeModeTraceSink, ImageRef, ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { questionAnswerOf } from "@elowen/question-answer";
 import { TraceBudget } from "./budget.js";

@@ -1,4 +1,5 @@
-import { MAX_TRACE_BYTES, MAX_TRACE_RECORDS, type ToolTraceRecord } from "@elowen/plugin-api";
+import { MAX_TRACE_BYTES, MAX_TRACE_RECORDS } from "@elowen/plugin-api/limits";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import type { TraceBudget } from "./budget.js";
 
 /**

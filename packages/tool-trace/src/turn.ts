@@ -1,4 +1,5 @@
-import type { CodeModeTraceSink, ImageRef, ToolResult } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
+import type { CodeModeTraceSink, ImageRef } from "@elowen/plugin-api/trace";
 import { checkedMinter } from "./ids.js";
 import { ToolTraceSettlements } from "./settlements.js";
 import type { ShareReservationResult } from "./share-reservation.js";

@@ -1,4 +1,4 @@
-import type { ImageRef, ToolTraceRecord } from "@elowen/plugin-api";
+import type { ImageRef, ToolTraceRecord } from "@elowen/plugin-api/trace";
 
 /**
  * Time, injected. `now()` is wall-clock epoch milliseconds (for `startedAt` and

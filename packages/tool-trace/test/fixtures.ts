@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { type ImageRef, MAX_TRACE_BYTES } from "@elowen/plugin-api";
+import { MAX_TRACE_BYTES } from "@elowen/plugin-api/limits";
+import type { ImageRef } from "@elowen/plugin-api/trace";
 import {
   type ToolImageStore,
   type ToolTraceLog,

@@ -1,4 +1,5 @@
-import type { ToolResult, ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import type { JournalRewriteOutcome, ToolCallEntry, ToolTraceJournal } from "../src/index.js";
 
 interface StoredEntry {

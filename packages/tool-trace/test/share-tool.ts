@@ -1,4 +1,4 @@
-import { errorResult, type ToolResult, textResult } from "@elowen/plugin-api";
+import { errorResult, type ToolResult, textResult } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ShareReservationResult } from "../src/index.js";
 

@@ -52,21 +52,49 @@ export function extractApi(entries) {
     host,
   });
   const checker = program.getTypeChecker();
-  return entries.map((entry) => {
+  const sourceFiles = entries.map((entry) => {
     const sourceFile = program.getSourceFile(entry.file);
     if (!sourceFile) throw new Error(`${entry.file} could not be read`);
-    return { subpath: entry.subpath, entries: moduleEntries(checker, sourceFile) };
+    return sourceFile;
   });
+  // A declaration that some subpath exports is reported under that subpath; another subpath that
+  // names it (a root interface whose method takes a type of `./tools`) does not repeat it as
+  // "not exported", since it is exported, and its section holds what it names in turn.
+  /** @type {Set<ts.Symbol>} */
+  const exportedSomewhere = new Set();
+  for (const sourceFile of sourceFiles) {
+    for (const symbol of moduleExports(checker, sourceFile)) {
+      const resolved = resolveAlias(checker, symbol);
+      if (!("external" in resolved)) exportedSomewhere.add(resolved.symbol);
+    }
+  }
+  return entries.map((entry, i) => ({
+    subpath: entry.subpath,
+    entries: moduleEntries(
+      checker,
+      /** @type {ts.SourceFile} */ (sourceFiles[i]),
+      exportedSomewhere,
+    ),
+  }));
 }
 
 /**
  * @param {ts.TypeChecker} checker
  * @param {ts.SourceFile} sourceFile
+ */
+function moduleExports(checker, sourceFile) {
+  const moduleSymbol = checker.getSymbolAtLocation(sourceFile);
+  return moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [];
+}
+
+/**
+ * @param {ts.TypeChecker} checker
+ * @param {ts.SourceFile} sourceFile
+ * @param {ReadonlySet<ts.Symbol>} exportedElsewhere declarations other subpaths export
  * @returns {ApiEntry[]}
  */
-function moduleEntries(checker, sourceFile) {
-  const moduleSymbol = checker.getSymbolAtLocation(sourceFile);
-  const exportSymbols = moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [];
+function moduleEntries(checker, sourceFile, exportedElsewhere = new Set()) {
+  const exportSymbols = moduleExports(checker, sourceFile);
   /** @type {ApiEntry[]} */
   const exported = [];
   /** @type {Set<ts.Symbol>} */
@@ -92,7 +120,7 @@ function moduleEntries(checker, sourceFile) {
       exported.push({ name: `* from "${specifier}"`, kind: "reexport", text, exported: true });
     }
   }
-  const unexported = referencedDeclarations(checker, declared).map((symbol) =>
+  const unexported = referencedDeclarations(checker, declared, exportedElsewhere).map((symbol) =>
     describe(checker, symbol, unbundledName(symbol.name), false),
   );
   return [...sortByName(exported), ...sortByName(mergeByName(unexported))];

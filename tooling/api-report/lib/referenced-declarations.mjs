@@ -6,13 +6,16 @@ import { resolveAlias } from "./aliases.mjs";
  * The package's own top-level declarations that the exported ones mention by name (a parameter
  * type, a base class, `typeof x`) without exporting them, followed transitively: narrowing one of
  * them narrows the API as much as narrowing an export does.
+ * Declarations in `exportedElsewhere` (exported by another subpath of the package) are neither
+ * listed nor followed: their own section lists them and what they name.
  * @param {ts.TypeChecker} checker
  * @param {Set<ts.Symbol>} exported
+ * @param {ReadonlySet<ts.Symbol>} [exportedElsewhere]
  * @returns {ts.Symbol[]}
  */
-export function referencedDeclarations(checker, exported) {
+export function referencedDeclarations(checker, exported, exportedElsewhere = new Set()) {
   /** @type {Set<ts.Symbol>} */
-  const seen = new Set(exported);
+  const seen = new Set([...exported, ...exportedElsewhere]);
   /** @type {ts.Symbol[]} */
   const found = [];
   const queue = [...exported];

@@ -102,3 +102,33 @@ describe("extractApi", () => {
     expect(apiOf({ "index.d.ts": "export {};\n" })).toEqual([]);
   });
 });
+
+describe("extractApi over several subpaths", () => {
+  test("lists a declaration another subpath exports under that subpath only, and what it names there", () => {
+    const dir = mkdtempSync(join(tmpdir(), "api-extract-"));
+    dirs.push(dir);
+    const files: Record<string, string> = {
+      "chunk.d.ts": [
+        "interface Detail { note: string; }",
+        "interface Tool { name: string; detail: Detail; }",
+        "interface Logger { info(text: string): void; }",
+        "interface Context { registerTool(tool: Tool): void; log: Logger; }",
+        "export { type Context, type Tool };",
+      ].join("\n"),
+      "index.d.ts": 'export { type Context } from "./chunk.js";',
+      "tools.d.ts": 'export { type Tool } from "./chunk.js";',
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const sections = extractApi([
+      { subpath: ".", types: "./index.d.ts", file: join(dir, "index.d.ts") },
+      { subpath: "./tools", types: "./tools.d.ts", file: join(dir, "tools.d.ts") },
+    ]).map((s) => [
+      s.subpath,
+      s.entries.map((e) => `${e.exported ? "" : "(not exported) "}${e.name}`),
+    ]);
+    expect(sections).toEqual([
+      [".", ["Context", "(not exported) Logger"]],
+      ["./tools", ["Tool", "(not exported) Detail"]],
+    ]);
+  });
+});

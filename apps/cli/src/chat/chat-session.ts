@@ -1,5 +1,5 @@
 import { ElowenApiError, type ElowenClient, type EventSubscription } from "@elowen/client";
-import type { AskAnswer } from "@elowen/plugin-api";
+import type { AskAnswer } from "@elowen/plugin-api/questions";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import {
   type ModelChoice,

@@ -1,4 +1,4 @@
-import type { PickerDescriptor } from "@elowen/plugin-api";
+import type { PickerDescriptor } from "@elowen/plugin-api/commands";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { PickerDialog } from "../dialogs/picker-dialog.js";
 import type { ChatScreen } from "../tui/chat-screen.js";

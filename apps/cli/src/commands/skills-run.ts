@@ -1,5 +1,5 @@
 import { ElowenApiError } from "@elowen/client";
-import { CATALOG_SOURCES } from "@elowen/plugin-api";
+import { CATALOG_SOURCES } from "@elowen/plugin-api/skills";
 import { z } from "zod";
 import { CliError } from "../cli/cli-error.js";
 import type { CliContext } from "../cli/context.js";

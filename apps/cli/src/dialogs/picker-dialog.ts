@@ -1,4 +1,4 @@
-import type { PickerDescriptor } from "@elowen/plugin-api";
+import type { PickerDescriptor } from "@elowen/plugin-api/commands";
 import { type Component, matchesKey, SelectList, truncateToWidth } from "@mariozechner/pi-tui";
 import { bold, dim } from "../tui/style.js";
 import { selectListTheme } from "../tui/theme.js";

@@ -1,4 +1,4 @@
-import type { PromptAutocompleteSuggestion } from "@elowen/plugin-api";
+import type { PromptAutocompleteSuggestion } from "@elowen/plugin-api/prompt-box";
 import { tokenAt } from "@elowen/wire/prompt-box";
 import {
   type AutocompleteItem,

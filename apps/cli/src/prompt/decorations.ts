@@ -1,4 +1,4 @@
-import type { PromptDecoration } from "@elowen/plugin-api";
+import type { PromptDecoration } from "@elowen/plugin-api/prompt-box";
 import { type DecorationStyle, decorationStyle, styleAt } from "@elowen/wire/prompt-box";
 import { CURSOR_MARKER } from "@mariozechner/pi-tui";
 import { colorCode } from "../tui/style.js";

@@ -1,4 +1,4 @@
-import type { ClientKeyEvent } from "@elowen/plugin-api";
+import type { ClientKeyEvent } from "@elowen/plugin-api/prompt-box";
 
 /** A key as pi-tui names it (`ctrl+a`, `shift+tab`), in the client onKey shape prompt.edit carries. */
 export function keyEvent(key: string, sequence: string): ClientKeyEvent {

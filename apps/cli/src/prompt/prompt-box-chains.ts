@@ -4,7 +4,7 @@ import type {
   PromptChangeInput,
   PromptEditInput,
   PromptEditResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
 import type { PromptBoxClientChain } from "@elowen/wire";
 import { applyPromptEdit } from "@elowen/wire/prompt-box";
 

@@ -4,7 +4,7 @@ import {
   type PromptFilled,
   type PromptFillInput,
   type PromptSuggestResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
 import { normalizeDecorations, placeFill, shiftDecorations } from "@elowen/wire/prompt-box";
 import type { PromptBoxChains } from "./prompt-box-chains.js";
 import type { BoxChange, PromptEditor } from "./prompt-editor.js";

@@ -1,4 +1,4 @@
-import type { PermissionRecord, QuestionRecord } from "@elowen/plugin-api";
+import type { PermissionRecord, QuestionRecord } from "@elowen/plugin-api/questions";
 import type { AnswerView } from "@elowen/tool-trace";
 import { dim, palette } from "../tui/style.js";
 import { oneLine, prefixed } from "./text-lines.js";

@@ -1,4 +1,4 @@
-import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api";
+import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api/trace";
 import { formatTiming } from "@elowen/plugin-shared/duration";
 import { type ToolRow, toolRowReason } from "@elowen/tool-trace";
 import { hyperlink, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";

@@ -1,4 +1,4 @@
-import type { ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { LiveToolRows, type ToolRow } from "@elowen/tool-trace";
 import type { ToolResultEntryData } from "@elowen/wire";
 

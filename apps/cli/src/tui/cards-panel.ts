@@ -1,4 +1,4 @@
-import type { BrainCard, BrainCardItem } from "@elowen/plugin-api";
+import type { BrainCard, BrainCardItem } from "@elowen/plugin-api/cards";
 import { formatTiming } from "@elowen/plugin-shared/duration";
 import { oneLine, prefixed } from "../render/text-lines.js";
 import { bold, dim, fg, palette } from "./style.js";

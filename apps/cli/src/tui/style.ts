@@ -1,4 +1,4 @@
-import type { Color } from "@elowen/plugin-api";
+import type { Color } from "@elowen/plugin-api/prompt-box";
 
 /** An SGR wrapper: `open` before the text, `close` after it. */
 function sgr(open: string, close: string): (text: string) => string {

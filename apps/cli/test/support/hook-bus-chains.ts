@@ -1,5 +1,5 @@
 import { HookBus } from "@elowen/hook-bus";
-import type { ChainEventName } from "@elowen/plugin-api";
+import type { ChainEventName } from "@elowen/plugin-api/chains";
 import { PROMPT_BOX_CLIENT_CHAINS } from "@elowen/wire";
 import type { PromptBoxChains } from "../../src/prompt/prompt-box-chains.js";
 import { NO_BOX_CHAINS } from "../../src/prompt/prompt-box-chains.js";

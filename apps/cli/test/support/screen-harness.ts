@@ -1,5 +1,5 @@
 import { ElowenClient } from "@elowen/client";
-import type { BrainCard } from "@elowen/plugin-api";
+import type { BrainCard } from "@elowen/plugin-api/cards";
 import type { HistoryEntry, SessionEvent } from "@elowen/wire";
 import { TUI } from "@mariozechner/pi-tui";
 import type { CatalogCommand } from "../../src/chat/catalog-command.js";

@@ -1,4 +1,4 @@
-import type { ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import {
   ENTRY_DATA_SCHEMAS,
   type HistoryEntry,

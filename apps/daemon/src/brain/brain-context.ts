@@ -1,4 +1,6 @@
-import type { Access, PromptOrigin, SessionKind } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { PromptOrigin } from "@elowen/plugin-api/events";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
 import type { TurnOutcome } from "@elowen/wire";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { BrainHost } from "./brain-host.js";

@@ -1,4 +1,6 @@
-import type { Access, PermissionOutcome, PromptOrigin } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { PromptOrigin } from "@elowen/plugin-api/events";
+import type { PermissionOutcome } from "@elowen/plugin-api/questions";
 import type { SessionState } from "@elowen/wire";
 import { agentServices } from "./agents/agent-services.js";
 import type { BrainContext, SettledExchange } from "./brain-context.js";

@@ -1,4 +1,5 @@
-import type { AgentInfo, SessionUsage, UsageUnit } from "@elowen/plugin-api";
+import type { AgentInfo } from "@elowen/plugin-api";
+import type { SessionUsage, UsageUnit } from "@elowen/plugin-api/events";
 import { expiredAnswers, parseAskQuestions } from "@elowen/question-answer";
 import { accountAccess } from "../plugins/call-scope/access-scope.js";
 import { currentTurn } from "../plugins/call-scope/turn-scope.js";

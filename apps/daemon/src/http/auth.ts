@@ -1,4 +1,4 @@
-import type { Access, AccessSurface } from "@elowen/plugin-api";
+import type { Access, AccessSurface } from "@elowen/plugin-api/access";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { accountAccess } from "../plugins/call-scope/access-scope.js";
 import { AUTH_CACHE_SIZE, AuthCache } from "../store/auth-cache.js";

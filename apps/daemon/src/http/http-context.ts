@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import type { SkillSourceSet } from "@elowen/skill-catalog";
 import type { Brain } from "../brain/brain.js";
 import type { SessionModels } from "../brain/model/session-models.js";

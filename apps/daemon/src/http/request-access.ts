@@ -1,4 +1,4 @@
-import type { Access, AccessSurface } from "@elowen/plugin-api";
+import type { Access, AccessSurface } from "@elowen/plugin-api/access";
 import type { AccountRecord } from "../store/types.js";
 
 declare module "fastify" {

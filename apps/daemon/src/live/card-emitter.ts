@@ -1,4 +1,4 @@
-import { type BrainCard, BrainCardSchema } from "@elowen/plugin-api";
+import { type BrainCard, BrainCardSchema } from "@elowen/plugin-api/cards";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import type { Store } from "../store/store.js";

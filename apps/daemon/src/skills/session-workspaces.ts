@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import { isAbsolute, relative } from "node:path";
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import type { LabelledSkillSource, SkillSourceSet } from "@elowen/skill-catalog";
 import { AGENT_SKILLS_CONTRIBUTOR } from "./agent-skills.js";
 

@@ -1,4 +1,4 @@
-import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api";
+import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api/trace";
 import type { AttachmentStore } from "./store.js";
 import { StoreError } from "./store-error.js";
 import type { AttachmentRef } from "./types.js";

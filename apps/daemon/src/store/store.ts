@@ -1,4 +1,6 @@
-import type { BrainCard, SessionKind, SharedFile, SharedImage } from "@elowen/plugin-api";
+import type { BrainCard } from "@elowen/plugin-api/cards";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
+import type { SharedFile, SharedImage } from "@elowen/plugin-api/trace";
 import type { BlobStorage } from "./blob-storage.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type {

@@ -1,4 +1,6 @@
-import type { AccountRole, BrainCard, SessionKind } from "@elowen/plugin-api";
+import type { AccountRole } from "@elowen/plugin-api/access";
+import type { BrainCard } from "@elowen/plugin-api/cards";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
 
 /** An account: numeric id, role (one instance owner; admins; users). */
 export interface AccountRecord {

@@ -1,4 +1,4 @@
-import type { BrainCard } from "@elowen/plugin-api";
+import type { BrainCard } from "@elowen/plugin-api/cards";
 import type { SessionEvent } from "@elowen/wire";
 import type { LearningEvent } from "../brain/review/skill-learning.js";
 import type { RunningDaemon } from "../daemon.js";

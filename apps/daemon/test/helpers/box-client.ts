@@ -1,5 +1,5 @@
 import type { ElowenClient } from "@elowen/client";
-import type { PromptBox } from "@elowen/plugin-api";
+import type { PromptBox } from "@elowen/plugin-api/prompt-box";
 import { parseSessionEvent, type TypedSessionEvent } from "@elowen/wire";
 import { placeFill } from "@elowen/wire/prompt-box";
 

@@ -1,4 +1,4 @@
-import type { ClientKeyEvent, PromptBox, PromptDecoration } from "@elowen/plugin-api";
+import type { ClientKeyEvent, PromptBox, PromptDecoration } from "@elowen/plugin-api/prompt-box";
 import { shiftDecorations } from "@elowen/wire/prompt-box";
 
 /**

@@ -4,7 +4,7 @@ import type {
   PromptFilled,
   PromptFillInput,
   PromptSuggestResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
 import { type PromptBoxReplyBody, parseSessionEvent, type SessionEvent } from "@elowen/wire";
 
 const REQUESTS = new Set(["prompt_fill", "prompt_suggest", "prompt_read"]);

@@ -1,11 +1,6 @@
 import type { ElowenClient } from "@elowen/client";
-import {
-  HOST_UI_API_VERSION,
-  type HostUi,
-  type HostUiApiOptions,
-  PLUGIN_ROUTE_METHODS,
-  pluginShortName,
-} from "@elowen/plugin-api";
+import { HOST_UI_API_VERSION, PLUGIN_ROUTE_METHODS, pluginShortName } from "@elowen/plugin-api";
+import type { HostUi, HostUiApiOptions } from "@elowen/plugin-api/browser";
 import { formatDuration } from "@elowen/plugin-shared/duration";
 import { interpolate } from "./interpolate.js";
 

@@ -1,4 +1,4 @@
-import type { HostUi } from "@elowen/plugin-api";
+import type { HostUi } from "@elowen/plugin-api/browser";
 import { z } from "zod";
 import { HostApiError } from "./host-ui.js";
 

@@ -1,4 +1,6 @@
-import { checkUiApi, HOST_UI_API_VERSION, type PluginBrowserBundle } from "@elowen/plugin-api";
+import { HOST_UI_API_VERSION } from "@elowen/plugin-api";
+import type { PluginBrowserBundle } from "@elowen/plugin-api/browser";
+import { checkUiApi } from "@elowen/plugin-api/versions";
 
 /** A browser bundle that passed {@link checkPluginBundle}, or why it was refused. */
 export type BundleCheck =

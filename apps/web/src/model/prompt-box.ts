@@ -1,15 +1,15 @@
 import { ElowenApiError, type ElowenClient } from "@elowen/client";
+import type { PromptChangeOrigin } from "@elowen/plugin-api/events";
 import type {
   ClientKeyEvent,
   PromptAutocompleteSuggestion,
   PromptBox,
-  PromptChangeOrigin,
   PromptDecoration,
   PromptEditResult,
   PromptFilled,
   PromptFillInput,
   PromptSuggestResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
 import {
   PROMPT_BOX_CLIENT_CHAINS,
   type PromptBoxClientChain,

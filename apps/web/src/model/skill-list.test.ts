@@ -1,4 +1,5 @@
-import { HOST_UI_API_VERSION, type HostUi } from "@elowen/plugin-api";
+import { HOST_UI_API_VERSION } from "@elowen/plugin-api";
+import type { HostUi } from "@elowen/plugin-api/browser";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { parseSkillList } from "./skill-list.js";

@@ -1,4 +1,4 @@
-import { CATALOG_SOURCES } from "@elowen/plugin-api";
+import { CATALOG_SOURCES } from "@elowen/plugin-api/skills";
 import { z } from "zod";
 
 /**

@@ -1,4 +1,4 @@
-import type { HostUi } from "@elowen/plugin-api";
+import type { HostUi } from "@elowen/plugin-api/browser";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import {
   parseSkillList,

@@ -1,4 +1,4 @@
-import type { BrainCard } from "@elowen/plugin-api";
+import type { BrainCard } from "@elowen/plugin-api/cards";
 import {
   type HistoryEntry,
   parseSessionEvent,

@@ -1,4 +1,4 @@
-import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api";
+import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api/trace";
 import { LiveToolRows, type ToolRow } from "@elowen/tool-trace";
 import { type HistoryEntry, historyToolCalls, type TurnEventData } from "@elowen/wire";
 import type { RowView } from "./views.js";

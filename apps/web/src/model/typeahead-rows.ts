@@ -1,5 +1,5 @@
 import type { ElowenClient } from "@elowen/client";
-import type { PromptAutocompleteSuggestion, PromptBox } from "@elowen/plugin-api";
+import type { PromptAutocompleteSuggestion, PromptBox } from "@elowen/plugin-api/prompt-box";
 import { tokenAt } from "@elowen/wire/prompt-box";
 
 /**

@@ -1,4 +1,5 @@
-import type { BrainCard, TurnCompleteReason } from "@elowen/plugin-api";
+import type { BrainCard } from "@elowen/plugin-api/cards";
+import type { TurnCompleteReason } from "@elowen/plugin-api/events";
 import type { ToolRow } from "@elowen/tool-trace";
 import type { PendingPermission, PendingQuestion, TurnEventData } from "@elowen/wire";
 

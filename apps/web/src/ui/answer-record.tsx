@@ -1,4 +1,4 @@
-import type { PermissionRecord, QuestionRecord } from "@elowen/plugin-api";
+import type { PermissionRecord, QuestionRecord } from "@elowen/plugin-api/questions";
 import type { AnswerView } from "@elowen/tool-trace";
 
 const OUTCOME_TEXT: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { ImageRef, SharedFile, SharedImage } from "@elowen/plugin-api";
+import type { ImageRef, SharedFile, SharedImage } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { useEffect, useState } from "preact/hooks";
 import { useApp } from "./app-context.js";

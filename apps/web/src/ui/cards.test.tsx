@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { BrainCardSchema } from "@elowen/plugin-api";
+import { BrainCardSchema } from "@elowen/plugin-api/cards";
 import { act, cleanup } from "@testing-library/preact";
 import { afterEach, describe, expect, test } from "vitest";
 import { ManualClock, renderWith } from "../../test/render.js";

@@ -1,4 +1,4 @@
-import type { BrainCard, BrainCardItem } from "@elowen/plugin-api";
+import type { BrainCard, BrainCardItem } from "@elowen/plugin-api/cards";
 import { Duration } from "./elapsed.js";
 
 const ITEM_STATUS_TEXT: Record<NonNullable<BrainCardItem["status"]>, string> = {

@@ -1,4 +1,4 @@
-import type { PromptAutocompleteSuggestion } from "@elowen/plugin-api";
+import type { PromptAutocompleteSuggestion } from "@elowen/plugin-api/prompt-box";
 import type { CommandCatalog } from "@elowen/wire";
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";

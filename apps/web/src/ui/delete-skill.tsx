@@ -1,4 +1,4 @@
-import type { HostUi } from "@elowen/plugin-api";
+import type { HostUi } from "@elowen/plugin-api/browser";
 import { useState } from "preact/hooks";
 import { ownerOfSource, type SkillOwner } from "../model/skill-owner.js";
 import { rowKey, type SkillRow, type SkillsStore, skillKey } from "../model/skills-store.js";

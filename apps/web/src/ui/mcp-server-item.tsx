@@ -1,4 +1,4 @@
-import type { PluginMcpAuthState } from "@elowen/plugin-api";
+import type { PluginMcpAuthState } from "@elowen/plugin-api/status";
 import { useRef, useState } from "preact/hooks";
 import type { McpRefusal, McpServerRow } from "../model/mcp-servers.js";
 import { Alert } from "./alert.js";

@@ -1,4 +1,4 @@
-import type { PickerDescriptor } from "@elowen/plugin-api";
+import type { PickerDescriptor } from "@elowen/plugin-api/commands";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";

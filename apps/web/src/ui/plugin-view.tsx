@@ -1,4 +1,4 @@
-import type { HostUi, PluginBrowserBundle } from "@elowen/plugin-api";
+import type { HostUi, PluginBrowserBundle } from "@elowen/plugin-api/browser";
 import type { PluginUiEntry } from "@elowen/wire";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { createHostUi } from "../model/host-ui.js";

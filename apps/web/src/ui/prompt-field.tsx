@@ -1,4 +1,4 @@
-import type { ClientKeyEvent } from "@elowen/plugin-api";
+import type { ClientKeyEvent } from "@elowen/plugin-api/prompt-box";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { PromptBoxModel } from "../model/prompt-box.js";
 import type { CommandMenuProps } from "./command-menu.js";

@@ -1,4 +1,4 @@
-import type { PromptDecoration } from "@elowen/plugin-api";
+import type { PromptDecoration } from "@elowen/plugin-api/prompt-box";
 import { type DecorationStyle, styleAt } from "@elowen/wire/prompt-box";
 import type { JSX } from "preact";
 

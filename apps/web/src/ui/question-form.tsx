@@ -1,4 +1,4 @@
-import type { AskQuestion } from "@elowen/plugin-api";
+import type { AskQuestion } from "@elowen/plugin-api/questions";
 import type { PendingQuestion } from "@elowen/wire";
 import { useState } from "preact/hooks";
 import { Alert, failureText } from "./alert.js";

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { SKILL_DESCRIPTION_MAX_CHARS, SKILL_NAME_MAX_CHARS } from "@elowen/plugin-api";
+import { SKILL_DESCRIPTION_MAX_CHARS, SKILL_NAME_MAX_CHARS } from "@elowen/plugin-api/limits";
 import { fireEvent, screen, waitFor } from "@testing-library/preact";
 import { describe, expect, test } from "vitest";
 import { componentSuite, renderWith } from "../../test/render.js";

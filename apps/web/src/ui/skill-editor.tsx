@@ -1,9 +1,9 @@
-import type { HostUi } from "@elowen/plugin-api";
+import type { HostUi } from "@elowen/plugin-api/browser";
 import {
   SKILL_DESCRIPTION_MAX_CHARS,
   SKILL_NAME_MAX_CHARS,
   SKILL_NAME_PATTERN,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
 import { useState } from "preact/hooks";
 import { ownerOfSource, type SkillOwner } from "../model/skill-owner.js";
 import type { SkillMutation, SkillRow, SkillsStore } from "../model/skills-store.js";

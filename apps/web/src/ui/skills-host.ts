@@ -1,4 +1,4 @@
-import type { HostUi } from "@elowen/plugin-api";
+import type { HostUi } from "@elowen/plugin-api/browser";
 import { useMemo } from "preact/hooks";
 import { createHostUi } from "../model/host-ui.js";
 import { SkillsStore } from "../model/skills-store.js";

@@ -1,4 +1,4 @@
-import type { HostUi } from "@elowen/plugin-api";
+import type { HostUi } from "@elowen/plugin-api/browser";
 import { useEffect, useState } from "preact/hooks";
 import type { SkillDiagnosticRow } from "../model/skill-list.js";
 import { rowKey, type SkillRow } from "../model/skills-store.js";

@@ -1,4 +1,4 @@
-import type { PluginMcpAuthState } from "@elowen/plugin-api";
+import type { PluginMcpAuthState } from "@elowen/plugin-api/status";
 import type { BrainStatusBody } from "@elowen/wire";
 import { useEffect, useState } from "preact/hooks";
 import { Alert, failureText } from "./alert.js";

@@ -1,4 +1,4 @@
-import { type AskQuestion, QuestionAnswerRecordSchema } from "@elowen/plugin-api";
+import { type AskQuestion, QuestionAnswerRecordSchema } from "@elowen/plugin-api/questions";
 import { errorMessage, isElowenError } from "@elowen/plugin-shared/errors";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";

@@ -3,7 +3,7 @@ import {
   type QuestionAnswerRecord,
   QuestionAnswerRecordSchema,
   type QuestionRecord,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/questions";
 import { ElowenError } from "@elowen/plugin-shared/errors";
 import { buildQuestionAnswer } from "@elowen/question-answer";
 

@@ -1,4 +1,4 @@
-import type { QuestionRecord } from "@elowen/plugin-api";
+import type { QuestionRecord } from "@elowen/plugin-api/questions";
 import { describe, expect, test } from "vitest";
 import { answersText } from "./answers-text.js";
 

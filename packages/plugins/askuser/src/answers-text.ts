@@ -1,4 +1,4 @@
-import type { QuestionRecord } from "@elowen/plugin-api";
+import type { QuestionRecord } from "@elowen/plugin-api/questions";
 
 function answerOf(entry: QuestionRecord): string {
   if (entry.outcome === "expired") return "no answer, the question expired unanswered";

@@ -2,11 +2,13 @@ import {
   ASK_USER_MAX_OPTIONS,
   ASK_USER_MAX_QUESTIONS,
   ASK_USER_MIN_OPTIONS,
+} from "@elowen/plugin-api/limits";
+import {
   errorResult,
   type PluginTool,
   type ToolResult,
   textResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/tools";
 import { type AskUserAnswerRecord, answerRecord } from "./answer-record.js";
 import { answersText } from "./answers-text.js";
 import {

@@ -1,4 +1,5 @@
-import { ASK_USER_PREVIEW_MAX_CHARS, type AskQuestion } from "@elowen/plugin-api";
+import { ASK_USER_PREVIEW_MAX_CHARS } from "@elowen/plugin-api/limits";
+import type { AskQuestion } from "@elowen/plugin-api/questions";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";

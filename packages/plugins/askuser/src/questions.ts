@@ -1,9 +1,5 @@
-import {
-  ASK_USER_MAX_QUESTIONS,
-  type AskOption,
-  type AskQuestion,
-  AskQuestionsSchema,
-} from "@elowen/plugin-api";
+import { ASK_USER_MAX_QUESTIONS } from "@elowen/plugin-api/limits";
+import { type AskOption, type AskQuestion, AskQuestionsSchema } from "@elowen/plugin-api/questions";
 import { z } from "zod";
 
 /**

@@ -1,4 +1,6 @@
-import type { AskAnswer, AskQuestion, BrainCard, ToolCallContext } from "@elowen/plugin-api";
+import type { BrainCard } from "@elowen/plugin-api/cards";
+import type { AskAnswer, AskQuestion } from "@elowen/plugin-api/questions";
+import type { ToolCallContext } from "@elowen/plugin-api/tools";
 
 /** A tool call's context whose `askUser` is answered by `answer`, recording what was asked. */
 export function callContext(answer: (questions: readonly AskQuestion[]) => readonly AskAnswer[]): {

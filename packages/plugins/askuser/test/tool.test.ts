@@ -1,10 +1,7 @@
 import { readFileSync } from "node:fs";
-import {
-  checkPluginCompatibility,
-  type PluginContext,
-  type PluginTool,
-  parsePluginManifest,
-} from "@elowen/plugin-api";
+import { type PluginContext, parsePluginManifest } from "@elowen/plugin-api";
+import type { PluginTool } from "@elowen/plugin-api/tools";
+import { checkPluginCompatibility } from "@elowen/plugin-api/versions";
 import { isElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { ASKUSER_ANSWERS_INVALID } from "../src/answer-record.js";

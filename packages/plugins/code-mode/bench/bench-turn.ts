@@ -1,9 +1,5 @@
-import {
-  type NestedTool,
-  type PluginTool,
-  type ToolCallContext,
-  textResult,
-} from "@elowen/plugin-api";
+import { type PluginTool, type ToolCallContext, textResult } from "@elowen/plugin-api/tools";
+import type { NestedTool } from "@elowen/plugin-api/trace";
 import { ToolTraceTurn } from "@elowen/tool-trace";
 import { type CodeModeHandle, createCodeModeControl } from "../src/control.js";
 

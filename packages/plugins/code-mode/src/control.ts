@@ -1,5 +1,6 @@
-import type { CodeModeComposition, CodeModeControl, ElowenPlugin } from "@elowen/plugin-api";
+import type { ElowenPlugin } from "@elowen/plugin-api";
 import { definePlugin } from "@elowen/plugin-api";
+import type { CodeModeComposition, CodeModeControl } from "@elowen/plugin-api/trace";
 import { authoringReason } from "./authoring/authoring-reason.js";
 import { CellRegistry } from "./compose/cell-registry.js";
 import { scriptTools, toolDoc } from "./compose/script-tools.js";

@@ -1,9 +1,5 @@
-import {
-  type NestedTool,
-  type ToolResult,
-  type ToolTraceRecord,
-  textResult,
-} from "@elowen/plugin-api";
+import { type ToolResult, textResult } from "@elowen/plugin-api/tools";
+import type { NestedTool, ToolTraceRecord } from "@elowen/plugin-api/trace";
 import type { ToolRow } from "@elowen/tool-trace";
 import { afterEach, expect, test } from "vitest";
 import { TestTurn } from "./support/host.js";

@@ -1,4 +1,4 @@
-import type { ToolResult } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
 import { afterAll, describe, expect, test } from "vitest";
 import { MAX_NESTED_RESULT_CHARS } from "../src/limits.js";
 import { MAX_CELLS_PER_WORKER } from "../src/sandbox/sandbox-pool.js";

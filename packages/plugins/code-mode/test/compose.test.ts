@@ -1,4 +1,5 @@
-import type { CodeModeCompositionRequest, ToolResult } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
+import type { CodeModeCompositionRequest } from "@elowen/plugin-api/trace";
 import { afterEach, describe, expect, test } from "vitest";
 import { createCodeModeControl } from "../src/control.js";
 import { EXEC_TOOL_NAME, WAIT_TOOL_NAME } from "../src/limits.js";

@@ -1,4 +1,4 @@
-import type { ToolResult } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SandboxPoolStats } from "../src/sandbox/sandbox-pool.js";
 import { TestTurn } from "./support/host.js";

@@ -1,4 +1,5 @@
-import type { ToolResult, ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolResult } from "@elowen/plugin-api/tools";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   MAX_NESTED_ARGS_CHARS,

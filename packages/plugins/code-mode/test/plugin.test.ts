@@ -1,10 +1,7 @@
 import { readFileSync } from "node:fs";
-import {
-  type CodeModeControl,
-  checkPluginCompatibility,
-  type PluginContext,
-  parsePluginManifest,
-} from "@elowen/plugin-api";
+import { type PluginContext, parsePluginManifest } from "@elowen/plugin-api";
+import type { CodeModeControl } from "@elowen/plugin-api/trace";
+import { checkPluginCompatibility } from "@elowen/plugin-api/versions";
 import { describe, expect, test } from "vitest";
 import plugin from "../src/index.js";
 

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { compare } from "@elowen/bench";
-import type { ToolCallContext } from "@elowen/plugin-api";
+import type { ToolCallContext } from "@elowen/plugin-api/tools";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ServerSet } from "../src/servers/server-set.js";

@@ -1,4 +1,4 @@
-import { MAX_SHARED_IMAGE_BYTES, MAX_TRACE_BYTES } from "@elowen/plugin-api";
+import { MAX_SHARED_IMAGE_BYTES, MAX_TRACE_BYTES } from "@elowen/plugin-api/limits";
 
 /** A server's calls time out after this long unless its `timeoutMs` says otherwise (60 s). */
 export const MCP_DEFAULT_TIMEOUT_MS = 60_000;

@@ -3,7 +3,7 @@ import type {
   PickerActionResult,
   PickerCommand,
   PickerDescriptor,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/commands";
 import { signInRedirect } from "./auth/sign-in.js";
 import { approveWorkspace, type ServerAdminOptions } from "./operator/server-admin.js";
 

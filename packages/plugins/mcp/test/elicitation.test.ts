@@ -1,4 +1,5 @@
-import type { AskAnswer, AskQuestion, ToolCallContext, ToolResult } from "@elowen/plugin-api";
+import type { AskAnswer, AskQuestion } from "@elowen/plugin-api/questions";
+import type { ToolCallContext, ToolResult } from "@elowen/plugin-api/tools";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DECLINE } from "../src/elicitation/elicit-questions.js";
 import { everythingStdio } from "./everything.js";

@@ -1,13 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type {
-  Access,
-  AnyChainHook,
-  ChainEventName,
-  PluginContext,
-  SourcedTool,
-} from "@elowen/plugin-api";
+import type { PluginContext } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { AnyChainHook, ChainEventName } from "@elowen/plugin-api/chains";
+import type { SourcedTool } from "@elowen/plugin-api/tools";
 import { type McpPluginHandle, registerMcp } from "../src/plugin.js";
 
 /** A host just big enough to load the plugin in-process: what it registered, and how to stop it. */

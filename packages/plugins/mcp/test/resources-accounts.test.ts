@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ChainContext } from "@elowen/plugin-api";
+import type { ChainContext } from "@elowen/plugin-api/chains";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEverythingHttp } from "./everything.js";
 import { type FakeHost, fakeHost } from "./fake-host.js";

@@ -1,4 +1,5 @@
-import type { ChainContext, ToolCallContext, ToolResult } from "@elowen/plugin-api";
+import type { ChainContext } from "@elowen/plugin-api/chains";
+import type { ToolCallContext, ToolResult } from "@elowen/plugin-api/tools";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { everythingStdio } from "./everything.js";
 import { type FakeHost, fakeHost } from "./fake-host.js";

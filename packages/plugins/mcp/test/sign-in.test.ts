@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { afterEach, describe, expect, test } from "vitest";
 import { guardedFetch } from "../src/auth/guarded-fetch.js";
 import { oauthRecordFile } from "../src/auth/oauth-record.js";

@@ -1,11 +1,7 @@
 // The plugin's registration, with the seams (bundled folder, clock, file faults) its tests set.
 import { fileURLToPath } from "node:url";
-import {
-  definePlugin,
-  type ElowenPlugin,
-  type PluginContext,
-  SKILL_REVIEWER_CONTRACT_VERSION,
-} from "@elowen/plugin-api";
+import { definePlugin, type ElowenPlugin, type PluginContext } from "@elowen/plugin-api";
+import { SKILL_REVIEWER_CONTRACT_VERSION } from "@elowen/plugin-api/limits";
 import type { SkillFileIo } from "./lib/file-ops.js";
 import { createReloader } from "./lib/reload.js";
 import { createReviewer, type SkillReviewer } from "./lib/reviewer.js";

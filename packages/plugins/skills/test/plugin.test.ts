@@ -1,10 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  checkPluginCompatibility,
-  HOST_VERSIONS,
-  SKILL_DESCRIPTION_MAX_CHARS,
-} from "@elowen/plugin-api";
+import { HOST_VERSIONS } from "@elowen/plugin-api";
+import { SKILL_DESCRIPTION_MAX_CHARS } from "@elowen/plugin-api/limits";
+import { checkPluginCompatibility } from "@elowen/plugin-api/versions";
 import { describe, expect, test } from "vitest";
 import plugin from "../src/index.js";
 import { parseSkillSource } from "../src/lib/frontmatter.js";

@@ -1,4 +1,4 @@
-import type { SkillPostTurnReviewArgs, SkillReviewOutcome } from "@elowen/plugin-api";
+import type { SkillPostTurnReviewArgs, SkillReviewOutcome } from "@elowen/plugin-api/skills";
 
 /** A scripted stand-in for core's `review(directive)` closure: it records each directive it is given. */
 export interface ReviewScript {

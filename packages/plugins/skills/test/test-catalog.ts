@@ -1,13 +1,13 @@
 import { readFile, realpath } from "node:fs/promises";
 import { sep } from "node:path";
+import type { Access } from "@elowen/plugin-api/access";
 import type {
-  Access,
   PluginSkill,
   SkillCatalogControl,
   SkillCatalogEntry,
   SkillInvocation,
   SkillReadResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/skills";
 import { ElowenError, InstanceCondition } from "@elowen/plugin-shared/errors";
 import { parse } from "yaml";
 import { SKILLS_FILE_READ_FAILED } from "../src/lib/error-codes.js";

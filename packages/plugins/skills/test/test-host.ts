@@ -1,21 +1,17 @@
 import { readFileSync } from "node:fs";
 import {
-  type Access,
-  type CommandDefinition,
-  type CommandProvider,
   HOST_VERSIONS,
-  type InputTransform,
   type PluginContext,
   type PluginManifest,
-  type PluginRequest,
-  type PluginResponse,
-  type PluginRouteHandler,
   type PluginRouteMethod,
-  type PluginTool,
   parsePluginManifest,
-  type SkillReviewerRegistration,
-  type ToolResult,
 } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { CommandDefinition, CommandProvider } from "@elowen/plugin-api/commands";
+import type { InputTransform } from "@elowen/plugin-api/prompt-context";
+import type { PluginRequest, PluginResponse, PluginRouteHandler } from "@elowen/plugin-api/routes";
+import type { SkillReviewerRegistration } from "@elowen/plugin-api/skills";
+import type { PluginTool, ToolResult } from "@elowen/plugin-api/tools";
 import { TestCatalog } from "./test-catalog.js";
 
 const packageJson: unknown = JSON.parse(

@@ -1,4 +1,5 @@
-import { RUN_BOUNDARY_MESSAGE_MAX_BYTES, type RunBoundaryPayload } from "@elowen/plugin-api";
+import { RUN_BOUNDARY_MESSAGE_MAX_BYTES } from "@elowen/plugin-api/limits";
+import type { RunBoundaryPayload } from "@elowen/plugin-api/run-boundary";
 import { describe, expect, test } from "vitest";
 import { REMINDER_ITEM_TEXT_CHARS, reminderNote, settleReminder } from "./reminder.js";
 import type { TodoItem } from "./todo-items.js";

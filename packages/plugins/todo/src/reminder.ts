@@ -1,8 +1,5 @@
-import {
-  RUN_BOUNDARY_MESSAGE_MAX_BYTES,
-  type RunBoundaryPatch,
-  type RunBoundaryPayload,
-} from "@elowen/plugin-api";
+import { RUN_BOUNDARY_MESSAGE_MAX_BYTES } from "@elowen/plugin-api/limits";
+import type { RunBoundaryPatch, RunBoundaryPayload } from "@elowen/plugin-api/run-boundary";
 import { TODO_TOOL_NAME } from "./limits.js";
 import type { TodoItem } from "./todo-items.js";
 

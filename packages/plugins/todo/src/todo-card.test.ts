@@ -1,4 +1,4 @@
-import { BrainCardSchema, isEmptyCard } from "@elowen/plugin-api";
+import { BrainCardSchema, isEmptyCard } from "@elowen/plugin-api/cards";
 import { formatTiming } from "@elowen/plugin-shared/duration";
 import { describe, expect, test } from "vitest";
 import { TODO_MAX_ITEMS, TODO_TEXT_MAX_CHARS } from "./limits.js";

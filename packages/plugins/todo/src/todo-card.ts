@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { BrainCard, BrainCardItem } from "@elowen/plugin-api";
+import type { BrainCard, BrainCardItem } from "@elowen/plugin-api/cards";
 import { TODO_CARD_ID } from "./limits.js";
 import type { TodoItem, TodoStatus } from "./todo-items.js";
 

@@ -1,4 +1,4 @@
-import { type PluginTool, type ToolResult, textResult } from "@elowen/plugin-api";
+import { type PluginTool, type ToolResult, textResult } from "@elowen/plugin-api/tools";
 import { TODO_MAX_ITEMS, TODO_TOOL_NAME } from "./limits.js";
 import { todoCard } from "./todo-card.js";
 import { rewriteTodos, type TodoItem, TodoWriteArgumentsSchema } from "./todo-items.js";

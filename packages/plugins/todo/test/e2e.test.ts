@@ -1,5 +1,5 @@
-import type { BrainCard } from "@elowen/plugin-api";
-import { RUN_BOUNDARY_ENTRY } from "@elowen/plugin-api";
+import type { BrainCard } from "@elowen/plugin-api/cards";
+import { RUN_BOUNDARY_ENTRY } from "@elowen/plugin-api/journal";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 // The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package

@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
-import {
-  BrainCardSchema,
-  checkPluginCompatibility,
-  parsePluginManifest,
-  type RunBoundaryPayload,
-} from "@elowen/plugin-api";
+import { parsePluginManifest } from "@elowen/plugin-api";
+import { BrainCardSchema } from "@elowen/plugin-api/cards";
+import type { RunBoundaryPayload } from "@elowen/plugin-api/run-boundary";
+import { checkPluginCompatibility } from "@elowen/plugin-api/versions";
 import { describe, expect, test } from "vitest";
 import { TODO_TOOL_NAME } from "../src/limits.js";
 import { createTodoPlugin, registerTodo } from "../src/todo-plugin.js";

@@ -1,16 +1,9 @@
 import { readFileSync } from "node:fs";
-import {
-  type BrainCard,
-  HOOK_NAMES,
-  HOST_VERSIONS,
-  type HookRegistration,
-  type PluginContext,
-  type PluginTool,
-  parsePluginManifest,
-  type RunBoundaryPayload,
-  type ToolCallContext,
-  type ToolResult,
-} from "@elowen/plugin-api";
+import { HOST_VERSIONS, type PluginContext, parsePluginManifest } from "@elowen/plugin-api";
+import type { BrainCard } from "@elowen/plugin-api/cards";
+import { HOOK_NAMES, type HookRegistration } from "@elowen/plugin-api/hooks";
+import type { RunBoundaryPayload } from "@elowen/plugin-api/run-boundary";
+import type { PluginTool, ToolCallContext, ToolResult } from "@elowen/plugin-api/tools";
 
 const packageJson: unknown = JSON.parse(
   readFileSync(new URL("../package.json", import.meta.url), "utf8"),

@@ -1,4 +1,4 @@
-import type { PromptAttachmentInput } from "@elowen/plugin-api";
+import type { PromptAttachmentInput } from "@elowen/plugin-api/events";
 import { describe, expect, test } from "vitest";
 import { brokenDispatcher, hookBus } from "../../test/test-chains.js";
 import { PromptComposeError } from "../prompt-compose-error.js";

@@ -1,9 +1,5 @@
-import {
-  type ChainDispatcher,
-  type ChainScope,
-  type PromptAttachmentInput,
-  PromptAttachmentInputSchema,
-} from "@elowen/plugin-api";
+import type { ChainDispatcher, ChainScope } from "@elowen/plugin-api/chains";
+import { type PromptAttachmentInput, PromptAttachmentInputSchema } from "@elowen/plugin-api/events";
 import type { ComposeProblem } from "../problems.js";
 import { checkInput } from "../prompt-compose-error.js";
 import { runChain } from "./run-chain.js";

@@ -1,4 +1,4 @@
-import type { InstructionFile } from "@elowen/plugin-api";
+import type { InstructionFile } from "@elowen/plugin-api/events";
 import { describe, expect, test } from "vitest";
 import { brokenDispatcher, hookBus } from "../../test/test-chains.js";
 import {

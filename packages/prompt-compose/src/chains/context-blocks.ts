@@ -1,11 +1,10 @@
+import type { ChainDispatcher, ChainScope } from "@elowen/plugin-api/chains";
 import {
-  type ChainDispatcher,
-  type ChainScope,
   type InstructionFile,
   type PromptContextBlock,
   type PromptContextResult,
   PromptContextResultSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/events";
 import type { ComposeProblem } from "../problems.js";
 import { wrapSystemReminder } from "./attachment.js";
 import { runChain } from "./run-chain.js";

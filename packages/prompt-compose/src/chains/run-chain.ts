@@ -5,7 +5,7 @@ import {
   type ChainInput,
   type ChainResult,
   type ChainScope,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/chains";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ComposeProblem } from "../problems.js";
 

@@ -1,10 +1,9 @@
+import type { ChainDispatcher, ChainScope } from "@elowen/plugin-api/chains";
 import {
-  type ChainDispatcher,
-  type ChainScope,
   type SkillPromptArgs,
   type SkillPromptInput,
   SkillPromptInputSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/events";
 import type { ComposeProblem } from "../problems.js";
 import { checkInput } from "../prompt-compose-error.js";
 import { runChain } from "./run-chain.js";

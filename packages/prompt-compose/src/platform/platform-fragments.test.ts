@@ -5,7 +5,7 @@ import {
   PLATFORM_PROMPT_MAX_FILE_CHARS,
   PLATFORM_PROMPT_MAX_FILES,
   PLATFORM_PROMPT_MAX_TOTAL_CHARS,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { cutChars, loadPlatformFragments } from "./platform-fragments.js";
 

@@ -4,7 +4,7 @@ import {
   PLATFORM_PROMPT_MAX_FILE_CHARS,
   PLATFORM_PROMPT_MAX_FILES,
   PLATFORM_PROMPT_MAX_TOTAL_CHARS,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ComposeProblem } from "../problems.js";
 import { SECTION_SEPARATOR } from "../sections/system-prompt.js";

@@ -1,4 +1,4 @@
-import type { InputTransform, InputTransformArgs } from "@elowen/plugin-api";
+import type { InputTransform, InputTransformArgs } from "@elowen/plugin-api/prompt-context";
 import { describe, expect, test } from "vitest";
 import { applyInputTransforms } from "./input-transforms.js";
 

@@ -1,8 +1,5 @@
-import {
-  HOOK_DEFAULT_BUDGET_MS,
-  type InputTransform,
-  type InputTransformArgs,
-} from "@elowen/plugin-api";
+import { HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limits";
+import type { InputTransform, InputTransformArgs } from "@elowen/plugin-api/prompt-context";
 import { describeValue } from "@elowen/plugin-shared/errors";
 import type { ComposeProblem } from "../problems.js";
 import { boundedCall } from "./bounded-call.js";

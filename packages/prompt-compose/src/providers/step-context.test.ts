@@ -1,4 +1,5 @@
-import { STEP_CONTEXT_ENTRY, STEP_CONTEXT_MAX_BYTES } from "@elowen/plugin-api";
+import { STEP_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
+import { STEP_CONTEXT_MAX_BYTES } from "@elowen/plugin-api/limits";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { PromptComposeError } from "../prompt-compose-error.js";

@@ -1,10 +1,6 @@
-import {
-  HOOK_DEFAULT_BUDGET_MS,
-  STEP_CONTEXT_ENTRY,
-  STEP_CONTEXT_MAX_BYTES,
-  type StepContextArgs,
-  type StepContextProvider,
-} from "@elowen/plugin-api";
+import { STEP_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
+import { HOOK_DEFAULT_BUDGET_MS, STEP_CONTEXT_MAX_BYTES } from "@elowen/plugin-api/limits";
+import type { StepContextArgs, StepContextProvider } from "@elowen/plugin-api/prompt-context";
 import { describeValue } from "@elowen/plugin-shared/errors";
 import type { ComposeProblem } from "../problems.js";
 import { PromptComposeError } from "../prompt-compose-error.js";

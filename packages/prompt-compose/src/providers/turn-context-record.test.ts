@@ -1,4 +1,4 @@
-import { CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
 import { describe, expect, test } from "vitest";
 import { renderTurnContext } from "./turn-context.js";
 import {

@@ -1,8 +1,8 @@
+import { TURN_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
 import {
-  TURN_CONTEXT_ENTRY,
   TURN_CONTEXT_PLACEMENTS,
   type TurnContextPlacement,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-context";
 
 /**
  * One accepted turn-context contribution, as the host stores it: the `data` of a hidden

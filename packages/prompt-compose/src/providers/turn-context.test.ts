@@ -1,4 +1,5 @@
-import { TURN_CONTEXT_ENTRY, type TurnContextProvider } from "@elowen/plugin-api";
+import { TURN_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
+import type { TurnContextProvider } from "@elowen/plugin-api/prompt-context";
 import { describe, expect, test } from "vitest";
 import {
   renderTurnContext,

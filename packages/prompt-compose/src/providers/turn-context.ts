@@ -1,11 +1,11 @@
+import { TURN_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
+import { HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limits";
 import {
-  HOOK_DEFAULT_BUDGET_MS,
-  TURN_CONTEXT_ENTRY,
   TURN_CONTEXT_PLACEMENTS,
   type TurnContextArgs,
   type TurnContextPlacement,
   type TurnContextProvider,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-context";
 import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import type { ComposeProblem } from "../problems.js";
 import { boundedCalls } from "./bounded-call.js";

@@ -1,8 +1,8 @@
+import type { PluginContext } from "@elowen/plugin-api";
 import {
-  type PluginContext,
   TURN_CONTEXT_PLACEMENTS,
   type TurnContextPlacement,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-context";
 import type { PluginSection } from "../compose.js";
 import type { PlatformFragments } from "../platform/platform-fragments.js";
 import { PromptComposeError } from "../prompt-compose-error.js";

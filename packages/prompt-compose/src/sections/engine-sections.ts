@@ -2,7 +2,7 @@ import type {
   PromptComposeInput,
   PromptComposeScope,
   PromptComposeTrait,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/events";
 
 /**
  * One section of the engine's own system prompt (a bare id), and the traits that steer whether it

@@ -1,4 +1,4 @@
-import { PROMPT_COMPOSE_SCOPES, type PromptComposeSection } from "@elowen/plugin-api";
+import { PROMPT_COMPOSE_SCOPES, type PromptComposeSection } from "@elowen/plugin-api/events";
 import { describeValue } from "@elowen/plugin-shared/errors";
 import type { ComposeProblem } from "../problems.js";
 

@@ -1,4 +1,4 @@
-import type { PromptComposeSection } from "@elowen/plugin-api";
+import type { PromptComposeSection } from "@elowen/plugin-api/events";
 
 /**
  * A composed system prompt: its sections in order, and the text of each side of the cache

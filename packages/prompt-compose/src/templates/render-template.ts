@@ -1,4 +1,4 @@
-import type { TemplateVariables } from "@elowen/plugin-api";
+import type { TemplateVariables } from "@elowen/plugin-api/prompt-context";
 import { describeValue } from "@elowen/plugin-shared/errors";
 import { PromptComposeError } from "../prompt-compose-error.js";
 

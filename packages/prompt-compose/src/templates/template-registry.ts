@@ -1,8 +1,5 @@
-import {
-  PROMPT_TEMPLATE_NAME_PATTERN,
-  type PromptRegistration,
-  type TemplateVariables,
-} from "@elowen/plugin-api";
+import { PROMPT_TEMPLATE_NAME_PATTERN } from "@elowen/plugin-api/limits";
+import type { PromptRegistration, TemplateVariables } from "@elowen/plugin-api/prompt-context";
 import { PromptComposeError } from "../prompt-compose-error.js";
 import { renderTemplateText } from "./render-template.js";
 import { readTemplateFile, resolveTemplateDir, templateFileSync } from "./template-files.js";

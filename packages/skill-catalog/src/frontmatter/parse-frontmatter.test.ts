@@ -2,8 +2,8 @@ import {
   SKILL_FRONTMATTER_MAX_CHARS,
   SKILL_FRONTMATTER_MAX_DEPTH,
   SKILL_FRONTMATTER_MAX_VALUES,
-  SkillFrontmatterSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
+import { SkillFrontmatterSchema } from "@elowen/plugin-api/skills";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { stringify } from "yaml";

@@ -2,8 +2,8 @@ import {
   SKILL_FRONTMATTER_MAX_CHARS,
   SKILL_FRONTMATTER_MAX_DEPTH,
   SKILL_FRONTMATTER_MAX_VALUES,
-  type SkillFrontmatter,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
+import type { SkillFrontmatter } from "@elowen/plugin-api/skills";
 import { Composer, type Document, isMap, Parser } from "yaml";
 import { flowBoundsProblem } from "./flow-bounds.js";
 import { splitFrontmatter } from "./skill-source.js";

@@ -1,9 +1,8 @@
 import {
   SKILL_FRONTMATTER_MAX_DEPTH,
   SKILL_FRONTMATTER_MAX_VALUES,
-  type SkillFrontmatter,
-  type SkillFrontmatterValue,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
+import type { SkillFrontmatter, SkillFrontmatterValue } from "@elowen/plugin-api/skills";
 import { type Document, isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair } from "yaml";
 import { SKILL_FRONTMATTER_MAX_ALIASES } from "../limits.js";
 

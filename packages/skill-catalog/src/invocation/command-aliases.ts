@@ -1,8 +1,6 @@
-import {
-  COMMAND_NAME_PATTERN,
-  type CommandAlias,
-  type SkillCatalogEntry,
-} from "@elowen/plugin-api";
+import type { CommandAlias } from "@elowen/plugin-api/commands";
+import { COMMAND_NAME_PATTERN } from "@elowen/plugin-api/limits";
+import type { SkillCatalogEntry } from "@elowen/plugin-api/skills";
 import { SKILL_INVOCATION_PREFIX } from "../limits.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { SkillCatalogEntry, SkillReadResult } from "@elowen/plugin-api";
+import type { SkillCatalogEntry, SkillReadResult } from "@elowen/plugin-api/skills";
 import { xmlElement } from "@elowen/plugin-shared/xml";
 import { SKILL_INVOCATION_PREFIX } from "../limits.js";
 

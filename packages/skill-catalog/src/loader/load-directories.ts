@@ -1,6 +1,6 @@
 import { realpathSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
-import type { CatalogSource } from "@elowen/plugin-api";
+import type { CatalogSource } from "@elowen/plugin-api/skills";
 import { diagnostic, type SkillDiagnostic } from "../diagnostics.js";
 import { outsideOf } from "../files/contained-read.js";
 import { mapInBatches } from "../files/map-in-batches.js";

@@ -1,4 +1,4 @@
-import type { PluginSkill, SkillFrontmatter } from "@elowen/plugin-api";
+import type { PluginSkill, SkillFrontmatter } from "@elowen/plugin-api/skills";
 import type { SkillDiagnostic } from "../diagnostics.js";
 import { realPathOr } from "../files/real-path.js";
 import { loadDirectories, type SkillDirectorySource } from "./load-directories.js";

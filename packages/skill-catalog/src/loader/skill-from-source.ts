@@ -1,4 +1,4 @@
-import type { SkillFrontmatter } from "@elowen/plugin-api";
+import type { SkillFrontmatter } from "@elowen/plugin-api/skills";
 import { diagnostic, type SkillDiagnostic, type SkillDiagnosticCode } from "../diagnostics.js";
 import { ownString } from "../files/own-string.js";
 import { type FrontmatterStatus, parseSkillSource } from "../frontmatter/parse-frontmatter.js";

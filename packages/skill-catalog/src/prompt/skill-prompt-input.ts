@@ -1,10 +1,5 @@
-import type {
-  CatalogSource,
-  SkillCatalogEntry,
-  SkillPromptInput,
-  SkillReadResult,
-  SkillSource,
-} from "@elowen/plugin-api";
+import type { SkillPromptInput, SkillSource } from "@elowen/plugin-api/events";
+import type { CatalogSource, SkillCatalogEntry, SkillReadResult } from "@elowen/plugin-api/skills";
 
 /**
  * Whose words each catalog source is, in SkillSource's words (seed 004): a personal skill is its

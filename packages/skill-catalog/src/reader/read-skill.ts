@@ -1,4 +1,4 @@
-import type { SkillReadResult } from "@elowen/plugin-api";
+import type { SkillReadResult } from "@elowen/plugin-api/skills";
 import { ElowenError, InstanceCondition } from "@elowen/plugin-shared/errors";
 import { type ReadRefusal, readContained } from "../files/contained-read.js";
 import { parseSkillSource } from "../frontmatter/parse-frontmatter.js";

@@ -1,4 +1,4 @@
-import type { SkillCatalogEntry, SkillInvocation } from "@elowen/plugin-api";
+import type { SkillCatalogEntry, SkillInvocation } from "@elowen/plugin-api/skills";
 import { type Contribution, entryOf } from "../registry/contribution.js";
 import { type Reader, selectWinner } from "../registry/projection.js";
 import type { CatalogIndex } from "../registry/snapshot.js";

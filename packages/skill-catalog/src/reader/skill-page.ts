@@ -1,9 +1,9 @@
+import type { Access } from "@elowen/plugin-api/access";
 import type {
-  Access,
   SkillCatalogEntry,
   SkillInvocation,
   SkillReadResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/skills";
 import { ElowenError } from "@elowen/plugin-shared/errors";
 import { parseArguments, substituteArguments } from "@elowen/prompt-compose";
 import { countLines } from "../frontmatter/skill-source.js";

@@ -1,4 +1,4 @@
-import type { CatalogSource, SkillCatalogEntry } from "@elowen/plugin-api";
+import type { CatalogSource, SkillCatalogEntry } from "@elowen/plugin-api/skills";
 
 /** Precedence among same-name contributions: the most specific source first. */
 export const SOURCE_PRECEDENCE: Readonly<Record<CatalogSource, number>> = {

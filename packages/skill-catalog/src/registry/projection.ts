@@ -1,4 +1,5 @@
-import type { Access, SkillCatalogEntry, SkillInvocation } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { SkillCatalogEntry, SkillInvocation } from "@elowen/plugin-api/skills";
 import { type Contribution, entryOf, type SkillSwitchKey } from "./contribution.js";
 import type { CatalogIndex, NameGroup } from "./snapshot.js";
 

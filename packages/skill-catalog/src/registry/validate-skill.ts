@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { CATALOG_SOURCES, type CatalogSource, type PluginSkill } from "@elowen/plugin-api";
+import { CATALOG_SOURCES, type CatalogSource, type PluginSkill } from "@elowen/plugin-api/skills";
 import { unsafeNameReason } from "../rules/agent-skills-rules.js";
 import { skillKey } from "./catalog-state.js";
 import { invalidSkill } from "./invalid-skill.js";

@@ -2,7 +2,7 @@ import {
   SKILL_DESCRIPTION_MAX_CHARS,
   SKILL_NAME_MAX_CHARS,
   SKILL_NAME_PATTERN,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
 import type { SkillDiagnosticCode } from "../diagnostics.js";
 
 /** A broken Agent Skills rule that still lets the skill load. */

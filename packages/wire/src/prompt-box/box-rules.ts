@@ -3,7 +3,7 @@ import type {
   PromptDecoration,
   PromptEditInput,
   PromptFillInput,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
 import { withoutInvisible } from "./control-chars.js";
 import { normalizeDecorations } from "./decorations.js";
 

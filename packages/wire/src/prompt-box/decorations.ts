@@ -1,4 +1,4 @@
-import type { PromptDecoration } from "@elowen/plugin-api";
+import type { PromptDecoration } from "@elowen/plugin-api/prompt-box";
 import { drawableVirtualText } from "./control-chars.js";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });

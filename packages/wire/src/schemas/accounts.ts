@@ -1,4 +1,4 @@
-import { ACCOUNT_ROLES } from "@elowen/plugin-api";
+import { ACCOUNT_ROLES } from "@elowen/plugin-api/access";
 import { z } from "zod";
 
 /** An account id: a positive integer. Path parameters arrive as decimal text. */

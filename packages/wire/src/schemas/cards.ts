@@ -1,4 +1,4 @@
-import { BrainCardSchema } from "@elowen/plugin-api";
+import { BrainCardSchema } from "@elowen/plugin-api/cards";
 import { z } from "zod";
 
 /** `GET /sessions/:sessionId/cards`: the session's current cards, oldest first. */

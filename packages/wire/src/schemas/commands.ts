@@ -1,9 +1,9 @@
 import {
   CHAT_SURFACES,
-  COMMAND_NAME_PATTERN,
   PickerActionResultSchema,
   PickerDescriptorSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/commands";
+import { COMMAND_NAME_PATTERN } from "@elowen/plugin-api/limits";
 import { z } from "zod";
 import { SessionIdSchema } from "./sessions.js";
 

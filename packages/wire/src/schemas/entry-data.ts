@@ -1,4 +1,8 @@
-import { PromptOriginSchema, TURN_COMPLETE_REASONS, TurnUsageSchema } from "@elowen/plugin-api";
+import {
+  PromptOriginSchema,
+  TURN_COMPLETE_REASONS,
+  TurnUsageSchema,
+} from "@elowen/plugin-api/events";
 import { z } from "zod";
 
 /**

@@ -1,4 +1,4 @@
-import { BrainCardSchema } from "@elowen/plugin-api";
+import { BrainCardSchema } from "@elowen/plugin-api/cards";
 import { z } from "zod";
 import { HistoryEntrySchema } from "./history.js";
 import { TURN_EVENT_DATA_SCHEMAS, type TurnEventData } from "./live-events.js";

@@ -1,11 +1,10 @@
+import { PromptOriginSchema, TurnUsageSchema } from "@elowen/plugin-api/events";
 import {
   AskAnswerSchema,
   PERMISSION_OUTCOMES,
   PermissionRecordSchema,
-  PromptOriginSchema,
-  ToolTraceRecordSchema,
-  TurnUsageSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/questions";
+import { ToolTraceRecordSchema } from "@elowen/plugin-api/trace";
 import { z } from "zod";
 import { PendingPermissionSchema, PendingQuestionSchema, TurnOutcomeSchema } from "./turns.js";
 

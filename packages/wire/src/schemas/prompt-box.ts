@@ -8,7 +8,7 @@ import {
   PromptReadInputSchema,
   PromptSuggestInputSchema,
   PromptSuggestResultSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
 import { z } from "zod";
 import { SessionIdSchema } from "./sessions.js";
 

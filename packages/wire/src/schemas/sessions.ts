@@ -1,4 +1,4 @@
-import { SESSION_KINDS } from "@elowen/plugin-api";
+import { SESSION_KINDS } from "@elowen/plugin-api/hooks";
 import { z } from "zod";
 
 /** Session ids are host-minted: `s_` and 20 to 40 lowercase letters and digits. */

@@ -1,4 +1,4 @@
-import { McpStatusRowSchema } from "@elowen/plugin-api";
+import { McpStatusRowSchema } from "@elowen/plugin-api/status";
 import { z } from "zod";
 
 /** A plugin's load state as status shows it. */

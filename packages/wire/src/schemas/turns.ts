@@ -1,10 +1,9 @@
 import {
-  AskAnswerSchema,
-  AskQuestionSchema,
   PromptOriginSchema,
   TURN_COMPLETE_REASONS,
   TurnUsageSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/events";
+import { AskAnswerSchema, AskQuestionSchema } from "@elowen/plugin-api/questions";
 import { z } from "zod";
 import { SessionIdSchema } from "./sessions.js";
 

@@ -1,4 +1,4 @@
-import { type SessionUsage, USAGE_UNITS, type UsageUnit } from "@elowen/plugin-api";
+import { type SessionUsage, USAGE_UNITS, type UsageUnit } from "@elowen/plugin-api/events";
 import { parseEntryData } from "@elowen/wire";
 import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
 import { NotInTurnError } from "../../plugins/context/turn-services.js";

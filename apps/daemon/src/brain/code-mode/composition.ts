@@ -1,9 +1,6 @@
-import type {
-  CodeModeComposition,
-  CodeModeCompositionRequest,
-  PluginTool,
-} from "@elowen/plugin-api";
-import { TOOL_NAME_PATTERN } from "@elowen/plugin-api";
+import type { PluginTool } from "@elowen/plugin-api/tools";
+import { TOOL_NAME_PATTERN } from "@elowen/plugin-api/tools";
+import type { CodeModeComposition, CodeModeCompositionRequest } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { runInCall } from "../../plugins/call-scope/call-scope.js";
 import type { BrainContext } from "../brain-context.js";

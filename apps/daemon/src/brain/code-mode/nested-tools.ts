@@ -1,4 +1,4 @@
-import type { NestedTool } from "@elowen/plugin-api";
+import type { NestedTool } from "@elowen/plugin-api/trace";
 import { gatedCall } from "../tools/gated-call.js";
 import type { ToolDef } from "../tools/tool-def.js";
 import type { TurnState } from "../turn/turn-state.js";

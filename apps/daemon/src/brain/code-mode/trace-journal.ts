@@ -1,4 +1,4 @@
-import type { ImageRef, ToolTraceRecord } from "@elowen/plugin-api";
+import type { ImageRef, ToolTraceRecord } from "@elowen/plugin-api/trace";
 import type { JournalRewriteOutcome, ToolTraceJournal } from "@elowen/tool-trace";
 import type { Store } from "../../store/store.js";
 import type { AttachmentRef } from "../../store/types.js";

@@ -1,4 +1,4 @@
-import { CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
 import type { Store } from "../../store/store.js";
 import type { JournalEntry } from "../../store/types.js";
 import { turnContextRecordsOf } from "../turn/context-entries.js";

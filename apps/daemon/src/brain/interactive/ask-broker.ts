@@ -1,4 +1,4 @@
-import type { AskAnswer, PermissionOutcome, PermissionRecord } from "@elowen/plugin-api";
+import type { AskAnswer, PermissionOutcome, PermissionRecord } from "@elowen/plugin-api/questions";
 import {
   expiredAnswers,
   type NormalizedAskQuestion,

@@ -1,4 +1,4 @@
-import type { BrainStatusModel } from "@elowen/plugin-api";
+import type { BrainStatusModel } from "@elowen/plugin-api/status";
 import type {
   Api,
   AssistantMessage,

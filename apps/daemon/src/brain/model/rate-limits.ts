@@ -1,4 +1,4 @@
-import type { SessionUsage } from "@elowen/plugin-api";
+import type { SessionUsage } from "@elowen/plugin-api/events";
 
 /** One rate-limit window as `$.session.usage()` answers it. */
 export type RateLimitWindow = NonNullable<SessionUsage["rateLimits"]>[number];

@@ -1,4 +1,4 @@
-import { ToolTraceRecordSchema } from "@elowen/plugin-api";
+import { ToolTraceRecordSchema } from "@elowen/plugin-api/trace";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { countSuccessfulCalls, type ToolCallEntry } from "@elowen/tool-trace";
 import { parseEntryData } from "@elowen/wire";

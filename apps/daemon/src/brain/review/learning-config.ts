@@ -1,4 +1,4 @@
-import { SKILL_REVIEW_DEFAULT_INTERVAL } from "@elowen/plugin-api";
+import { SKILL_REVIEW_DEFAULT_INTERVAL } from "@elowen/plugin-api/limits";
 import { z } from "zod";
 
 /** Skill writes a review may make when the configuration names no budget (ours). */

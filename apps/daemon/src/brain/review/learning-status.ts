@@ -1,4 +1,5 @@
-import type { Access, SkillReviewerStatus } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { SkillReviewerStatus } from "@elowen/plugin-api/skills";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { SkillReviewerStatusSchema } from "@elowen/wire";
 

@@ -1,4 +1,4 @@
-import type { AccessSurface } from "@elowen/plugin-api";
+import type { AccessSurface } from "@elowen/plugin-api/access";
 import type { SessionRecord } from "../../store/types.js";
 import type { SettledExchange } from "../brain-context.js";
 import type { ReviewSource } from "./review-admission.js";

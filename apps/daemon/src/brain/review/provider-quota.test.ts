@@ -1,7 +1,7 @@
 import {
   SKILL_REVIEW_QUOTA_BLOCK_PERCENT,
   SKILL_REVIEW_QUOTA_WINDOW_MINUTES,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { ProviderQuotaStore, type QuotaWindow, quotaSkipReason } from "./provider-quota.js";

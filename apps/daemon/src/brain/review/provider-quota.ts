@@ -1,7 +1,7 @@
 import {
   SKILL_REVIEW_QUOTA_BLOCK_PERCENT,
   SKILL_REVIEW_QUOTA_WINDOW_MINUTES,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
 import type { ConnectionPin } from "./captured-request.js";
 import { quotaEvidenceFromHeaders } from "./quota-headers.js";
 

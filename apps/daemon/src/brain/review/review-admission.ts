@@ -1,4 +1,4 @@
-import type { SkillReviewSkipReason } from "@elowen/plugin-api";
+import type { SkillReviewSkipReason } from "@elowen/plugin-api/skills";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { CapturedRequest, ConnectionPin } from "./captured-request.js";
 import type { ProviderConnections } from "./provider-connections.js";

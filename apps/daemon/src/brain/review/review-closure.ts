@@ -3,7 +3,7 @@ import type {
   SkillPostTurnReviewArgs,
   SkillReviewOutcome,
   SkillReviewSkipReason,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/skills";
 import type { AssistantMessage, Context, Message } from "@mariozechner/pi-ai";
 import type { ModelRuntime } from "../model/model-runtime.js";
 import { answerOf } from "../turn/usage.js";

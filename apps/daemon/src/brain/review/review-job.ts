@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { z } from "zod";
 import type { NewJob } from "../../store/jobs/job-queue.js";
 import type { ExchangeFacts } from "./exchange-facts.js";

@@ -1,8 +1,5 @@
-import type {
-  Access,
-  SkillPostTurnReviewArgs,
-  SkillReviewerRegistration,
-} from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { SkillPostTurnReviewArgs, SkillReviewerRegistration } from "@elowen/plugin-api/skills";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { Owned } from "../../plugins/registries/registry.js";

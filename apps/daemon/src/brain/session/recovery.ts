@@ -1,4 +1,4 @@
-import type { ToolTraceRecord } from "@elowen/plugin-api";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { parseEntryData, type TurnEndEntryData } from "@elowen/wire";
 import type { LiveJournal } from "../../live/live-journal.js";
 import { mintId } from "../../store/ids.js";

@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
-import type { Access, PromptOrigin } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { TurnOutcome } from "@elowen/wire";
 import type { AgentRecords } from "../agents/sub-agents.js";
 import type { ReplayCache } from "../context/replay-cache.js";

@@ -1,4 +1,6 @@
-import type { Access, PromptOrigin, SessionKind } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { PromptOrigin } from "@elowen/plugin-api/events";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { mintId } from "../../store/ids.js";
 import type { BrainContext } from "../brain-context.js";

@@ -1,11 +1,6 @@
-import {
-  errorResult,
-  MAX_SHARES_PER_TURN,
-  type SharedFile,
-  type SharedImage,
-  type ToolResult,
-  textResult,
-} from "@elowen/plugin-api";
+import { MAX_SHARES_PER_TURN } from "@elowen/plugin-api/limits";
+import { errorResult, type ToolResult, textResult } from "@elowen/plugin-api/tools";
+import type { SharedFile, SharedImage } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { turnTrace } from "../code-mode/turn-trace.js";
 import type { HostToolContext } from "../tools/tool-def.js";

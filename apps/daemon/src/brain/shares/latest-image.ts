@@ -1,4 +1,4 @@
-import type { ImageRef } from "@elowen/plugin-api";
+import type { ImageRef } from "@elowen/plugin-api/trace";
 import { latestToolImage } from "@elowen/tool-trace";
 import { parseEntryData } from "@elowen/wire";
 import type { Store } from "../../store/store.js";

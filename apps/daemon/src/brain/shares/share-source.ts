@@ -1,6 +1,6 @@
 import { open, realpath } from "node:fs/promises";
 import { isAbsolute, resolve } from "node:path";
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { confine, OutsideWorkspaceError } from "../tools/workspace-guard.js";
 
 /** The bytes of a file to share, or why it cannot be shared (a sentence for the model and the row). */

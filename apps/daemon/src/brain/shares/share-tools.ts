@@ -1,10 +1,10 @@
 import { basename, extname } from "node:path";
 import {
-  errorResult,
   MAX_SHARED_FILE_BYTES,
   MAX_SHARED_IMAGE_BYTES,
   SHARE_CAPTION_CHARS,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
+import { errorResult } from "@elowen/plugin-api/tools";
 import { z } from "zod";
 import { turnTrace } from "../code-mode/turn-trace.js";
 import { inputJsonSchema } from "../tools/input-json-schema.js";

@@ -1,9 +1,5 @@
-import {
-  errorResult,
-  type PermissionRecord,
-  type ToolCallContext,
-  type ToolResult,
-} from "@elowen/plugin-api";
+import type { PermissionRecord } from "@elowen/plugin-api/questions";
+import { errorResult, type ToolCallContext, type ToolResult } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import {
   expiredAnswers,

@@ -1,4 +1,5 @@
-import { type Access, type SourcedTool, TOOL_NAME_PATTERN } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import { type SourcedTool, TOOL_NAME_PATTERN } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { ToolRegistry } from "../../plugins/registries/tool-registry.js";

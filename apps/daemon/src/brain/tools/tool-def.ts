@@ -1,4 +1,4 @@
-import type { ToolCallContext, ToolResult } from "@elowen/plugin-api";
+import type { ToolCallContext, ToolResult } from "@elowen/plugin-api/tools";
 
 /** What a host tool is told beside the plugin contract's context: whether a producer called it. */
 export interface HostToolContext extends ToolCallContext {

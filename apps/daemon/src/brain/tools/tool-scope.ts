@@ -1,5 +1,7 @@
 import type { HookBus } from "@elowen/hook-bus";
-import type { Access, BrainCard, SessionKind } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { BrainCard } from "@elowen/plugin-api/cards";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
 import type { TurnScope } from "../../plugins/call-scope/turn-scope.js";
 import type { CallPermissions } from "../../plugins/registries/call-permissions.js";
 import type { AskBroker } from "../interactive/ask-broker.js";

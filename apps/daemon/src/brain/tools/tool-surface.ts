@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import type { PluginFilter } from "@elowen/prompt-compose";
 import type { BrainHost } from "../brain-host.js";
 import { pluginToolDef } from "./plugin-tools.js";

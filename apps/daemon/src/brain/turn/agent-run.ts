@@ -1,4 +1,4 @@
-import type { RunOutcome } from "@elowen/plugin-api";
+import type { RunOutcome } from "@elowen/plugin-api/run-boundary";
 import { isStepContextDue, renderStepContextNow } from "@elowen/prompt-compose";
 import {
   type AgentLoopConfig,

@@ -1,8 +1,6 @@
-import {
-  AUTHORING_THROTTLE_MS,
-  type CodeModeControl,
-  type PluginContext,
-} from "@elowen/plugin-api";
+import type { PluginContext } from "@elowen/plugin-api";
+import { AUTHORING_THROTTLE_MS } from "@elowen/plugin-api/limits";
+import type { CodeModeControl } from "@elowen/plugin-api/trace";
 import codeMode from "@elowen/plugin-code-mode";
 import { describe, expect, test } from "vitest";
 import { AuthoringNotes, type AuthoringSource } from "./authoring-notes.js";

@@ -1,4 +1,4 @@
-import { AUTHORING_THROTTLE_MS } from "@elowen/plugin-api";
+import { AUTHORING_THROTTLE_MS } from "@elowen/plugin-api/limits";
 import { parseStreamingJson } from "@mariozechner/pi-ai";
 import type { ToolDef } from "../tools/tool-def.js";
 

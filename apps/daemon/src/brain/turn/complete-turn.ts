@@ -1,4 +1,5 @@
-import type { RunOutcome, TurnCompleteInput, TurnCompleteReason } from "@elowen/plugin-api";
+import type { TurnCompleteInput, TurnCompleteReason } from "@elowen/plugin-api/events";
+import type { RunOutcome } from "@elowen/plugin-api/run-boundary";
 import type { TurnEndEntryData, TurnOutcome } from "@elowen/wire";
 import { mintId } from "../../store/ids.js";
 import {

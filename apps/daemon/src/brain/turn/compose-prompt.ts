@@ -1,10 +1,6 @@
-import type {
-  Access,
-  ChainDispatcher,
-  ChainScope,
-  PromptComposeTrait,
-  RenderSurface,
-} from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { ChainDispatcher, ChainScope } from "@elowen/plugin-api/chains";
+import type { PromptComposeTrait, RenderSurface } from "@elowen/plugin-api/events";
 import {
   compose,
   type PluginFilter,

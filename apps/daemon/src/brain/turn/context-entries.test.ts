@@ -1,7 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CONTEXT_CLEARED_ENTRY, STEP_CONTEXT_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import {
+  CONTEXT_CLEARED_ENTRY,
+  STEP_CONTEXT_ENTRY,
+  TURN_CONTEXT_ENTRY,
+} from "@elowen/plugin-api/journal";
 import type { StepContextRecord, TurnContextRecord } from "@elowen/prompt-compose";
 import { describe, expect, test } from "vitest";
 import { BlobStore } from "../../store/blob-store.js";

@@ -1,4 +1,4 @@
-import { STEP_CONTEXT_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import { STEP_CONTEXT_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
 import {
   parseTurnContextRecord,
   type StepContextRecord,

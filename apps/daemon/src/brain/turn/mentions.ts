@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import type { HookBus } from "@elowen/hook-bus";
+import type { ChainScope } from "@elowen/plugin-api/chains";
+import type { PromptAttachmentOrigin } from "@elowen/plugin-api/events";
 import {
-  type ChainScope,
   PROMPT_CONTEXT_ENTRY_MAX_CHARS,
   PROMPT_CONTEXT_TOTAL_MAX_CHARS,
-  type PromptAttachmentOrigin,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/limits";
 import { renderAttachment } from "@elowen/prompt-compose";
 import { confine } from "../tools/workspace-guard.js";
 

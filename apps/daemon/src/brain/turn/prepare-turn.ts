@@ -1,4 +1,6 @@
-import type { Access, PromptOrigin, SessionKind } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { PromptOrigin } from "@elowen/plugin-api/events";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
 import { applyInputTransforms, renderTurnContext } from "@elowen/prompt-compose";
 import type { UserEntryData } from "@elowen/wire";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";

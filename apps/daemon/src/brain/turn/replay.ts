@@ -1,4 +1,8 @@
-import { RUN_BOUNDARY_ENTRY, STEP_CONTEXT_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api";
+import {
+  RUN_BOUNDARY_ENTRY,
+  STEP_CONTEXT_ENTRY,
+  TURN_CONTEXT_ENTRY,
+} from "@elowen/plugin-api/journal";
 import {
   replayTurnContext,
   type TurnContextRecord,

@@ -1,4 +1,4 @@
-import type { RunOutcome } from "@elowen/plugin-api";
+import type { RunOutcome } from "@elowen/plugin-api/run-boundary";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";

@@ -1,4 +1,4 @@
-import { RUN_BOUNDARY_ENTRY } from "@elowen/plugin-api";
+import { RUN_BOUNDARY_ENTRY } from "@elowen/plugin-api/journal";
 import { RunBoundary } from "@elowen/run-boundary";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { pluginLogger } from "../../logger.js";

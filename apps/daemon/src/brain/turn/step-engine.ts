@@ -1,10 +1,5 @@
-import type {
-  ChainDispatcher,
-  ChainScope,
-  TurnStepChunk,
-  TurnStepInput,
-  TurnStepResult,
-} from "@elowen/plugin-api";
+import type { ChainDispatcher, ChainScope } from "@elowen/plugin-api/chains";
+import type { TurnStepChunk, TurnStepInput, TurnStepResult } from "@elowen/plugin-api/events";
 import type {
   Api,
   AssistantMessage,

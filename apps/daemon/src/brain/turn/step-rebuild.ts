@@ -1,4 +1,4 @@
-import type { TurnStepChunk } from "@elowen/plugin-api";
+import type { TurnStepChunk } from "@elowen/plugin-api/events";
 import {
   type AssistantMessage,
   type AssistantMessageEvent,

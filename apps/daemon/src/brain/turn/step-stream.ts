@@ -1,4 +1,5 @@
-import type { TurnStepInput, TurnStepStream } from "@elowen/plugin-api";
+import type { TurnStepStream } from "@elowen/plugin-api/chains";
+import type { TurnStepInput } from "@elowen/plugin-api/events";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { StreamFn } from "@mariozechner/pi-agent-core";
 import {

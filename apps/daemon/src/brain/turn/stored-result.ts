@@ -1,4 +1,5 @@
-import type { ImageRef, TextContent } from "@elowen/plugin-api";
+import type { TextContent } from "@elowen/plugin-api/tools";
+import type { ImageRef } from "@elowen/plugin-api/trace";
 import type { ToolResultEntryData } from "@elowen/wire";
 import type { ImageContent } from "@mariozechner/pi-ai";
 import type { BlobStorage } from "../../store/blob-storage.js";

@@ -1,4 +1,6 @@
-import type { Access, PromptOrigin, SessionKind, TurnUsage } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { PromptOrigin, TurnUsage } from "@elowen/plugin-api/events";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
 import type { PluginFilter } from "@elowen/prompt-compose";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { BrainHost } from "../brain-host.js";

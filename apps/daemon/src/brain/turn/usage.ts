@@ -1,4 +1,4 @@
-import type { Effort, TurnStopReason, TurnUsage } from "@elowen/plugin-api";
+import type { Effort, TurnStopReason, TurnUsage } from "@elowen/plugin-api/events";
 import type { AssistantMessage, ThinkingLevel, Usage } from "@mariozechner/pi-ai";
 
 /** A request's usage in the four counts of `TurnUsage`, with the model that answered. */

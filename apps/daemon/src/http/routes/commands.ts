@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import {
   CommandCatalogQuerySchema,
   CommandCatalogSchema,

@@ -2,7 +2,7 @@ import {
   PromptAutocompleteResultSchema,
   PromptChangeResultSchema,
   PromptEditResultSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
 import {
   OkBodySchema,
   PromptAutocompleteBodySchema,

@@ -1,4 +1,4 @@
-import type { Access, AccessSurface, AccountRole } from "@elowen/plugin-api";
+import type { Access, AccessSurface, AccountRole } from "@elowen/plugin-api/access";
 import { currentCallScope } from "./call-scope.js";
 
 export { runWithAccess } from "./call-scope.js";

@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { describe, expect, test } from "vitest";
 import { accountAccess, currentAccess, runWithAccess, UNLINKED_ACCESS } from "./access-scope.js";
 import { runInCall } from "./call-scope.js";

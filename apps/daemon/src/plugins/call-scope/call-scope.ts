@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import type { TurnScope } from "./turn-scope.js";
 
 /** Who is acting and in which turn: what a plugin call made now runs in. */

@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 
 /**
  * The one contributor-grant rule of the host (the skill catalog applies the same): a plugin that

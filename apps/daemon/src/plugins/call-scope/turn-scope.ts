@@ -1,4 +1,4 @@
-import type { SessionKind } from "@elowen/plugin-api";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
 import { currentCallScope } from "./call-scope.js";
 
 export { runInTurn } from "./call-scope.js";

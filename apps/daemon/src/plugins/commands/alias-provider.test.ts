@@ -1,4 +1,5 @@
-import type { Access, CommandProvider } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { CommandProvider } from "@elowen/plugin-api/commands";
 import { describe, expect, test } from "vitest";
 import { COMMAND_PROVIDER_BUDGET_MS, type ProviderTimers } from "./alias-provider.js";
 import { CommandRegistry } from "./command-registry.js";

@@ -1,10 +1,6 @@
-import {
-  type Access,
-  type ChatSurface,
-  COMMAND_NAME_PATTERN,
-  type CommandAlias,
-  type CommandProvider,
-} from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { ChatSurface, CommandAlias, CommandProvider } from "@elowen/plugin-api/commands";
+import { COMMAND_NAME_PATTERN } from "@elowen/plugin-api/limits";
 import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import { isThenable } from "../call-scope/thenable.js";
 

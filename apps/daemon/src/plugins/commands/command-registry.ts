@@ -1,15 +1,15 @@
+import type { Access } from "@elowen/plugin-api/access";
 import {
-  type Access,
   type ChatCommandDescriptor,
   type ChatSurface,
-  COMMAND_NAME_PATTERN,
   type CommandDefinition,
   type CommandProvider,
   CommandRegistrationSchema,
   type PickerCommand,
   type PickerDescriptor,
   type PickerRequest,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/commands";
+import { COMMAND_NAME_PATTERN } from "@elowen/plugin-api/limits";
 import { isGranted } from "../call-scope/grants.js";
 import { askAliasProvider, type ProviderTimers } from "./alias-provider.js";
 import { CORE_COMMANDS } from "./core-commands.js";

@@ -1,4 +1,4 @@
-import type { ChatCommandDescriptor } from "@elowen/plugin-api";
+import type { ChatCommandDescriptor } from "@elowen/plugin-api/commands";
 
 /**
  * The commands core owns. Clients run them locally (mechanism `builtin`); a plugin cannot

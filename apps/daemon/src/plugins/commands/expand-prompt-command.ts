@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { parseArguments, substituteArguments } from "@elowen/prompt-compose";
 import type { CommandRegistry } from "./command-registry.js";
 import { PickerError } from "./picker-dispatch.js";

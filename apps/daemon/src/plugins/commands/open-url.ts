@@ -1,4 +1,4 @@
-import { OPEN_URL_MAX_CHARS } from "@elowen/plugin-api";
+import { OPEN_URL_MAX_CHARS } from "@elowen/plugin-api/limits";
 
 /** The outcome of validating a picker action's `openUrl`. */
 export type OpenUrlResult =

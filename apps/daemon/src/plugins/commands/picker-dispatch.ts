@@ -1,11 +1,11 @@
+import type { Access } from "@elowen/plugin-api/access";
 import {
-  type Access,
   type ChatSurface,
   type PickerActionResult,
   PickerActionResultSchema,
   type PickerDescriptor,
   PickerDescriptorSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/commands";
 import { runWithAccess } from "../call-scope/access-scope.js";
 import { type CommandRegistry, pickerRenderer } from "./command-registry.js";
 import { validateOpenUrl } from "./open-url.js";

@@ -1,4 +1,5 @@
-import type { Access, ChatSurface } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { ChatSurface } from "@elowen/plugin-api/commands";
 import type { CommandRegistry } from "./command-registry.js";
 import { expandPromptCommand } from "./expand-prompt-command.js";
 

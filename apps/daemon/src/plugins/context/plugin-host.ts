@@ -1,4 +1,5 @@
-import type { PluginLogger, SkillCatalogControl } from "@elowen/plugin-api";
+import type { PluginLogger } from "@elowen/plugin-api";
+import type { SkillCatalogControl } from "@elowen/plugin-api/skills";
 import type { CardEmitter } from "../../live/card-emitter.js";
 import type { Store } from "../../store/store.js";
 import type { PromptBoxService } from "../prompt-box/prompt-box.js";

@@ -1,4 +1,4 @@
-import { SKILL_REVIEWER_CONTRACT_VERSION } from "@elowen/plugin-api";
+import { SKILL_REVIEWER_CONTRACT_VERSION } from "@elowen/plugin-api/limits";
 
 /** Refuses a reviewer registration of any contract version but 2 (seed 003). */
 export function checkReviewer(registration: {

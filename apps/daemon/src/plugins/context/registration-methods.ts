@@ -1,10 +1,6 @@
-import type {
-  AnyChainHook,
-  ChainEventName,
-  ChainMatcher,
-  PluginContext,
-  PluginRouteHandler,
-} from "@elowen/plugin-api";
+import type { PluginContext } from "@elowen/plugin-api";
+import type { AnyChainHook, ChainEventName, ChainMatcher } from "@elowen/plugin-api/chains";
+import type { PluginRouteHandler } from "@elowen/plugin-api/routes";
 import type { PluginPromptSeams } from "@elowen/prompt-compose";
 import { checkReviewer } from "./registration-checks.js";
 import type { Stage } from "./registration-staging.js";

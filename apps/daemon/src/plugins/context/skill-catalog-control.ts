@@ -1,4 +1,5 @@
-import type { ChainDispatcher, SkillCatalogControl } from "@elowen/plugin-api";
+import type { ChainDispatcher } from "@elowen/plugin-api/chains";
+import type { SkillCatalogControl } from "@elowen/plugin-api/skills";
 import {
   createSkillCatalogControl,
   type SkillCatalog,

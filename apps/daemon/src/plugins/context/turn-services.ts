@@ -1,17 +1,18 @@
+import type { AgentInfo } from "@elowen/plugin-api";
 import type {
-  AgentInfo,
-  AskAnswer,
-  AskQuestion,
+  PromptSubmitArgs,
+  PromptSubmitResult,
+  SessionUsage,
+  UsageUnit,
+} from "@elowen/plugin-api/events";
+import type {
   PromptBox,
   PromptFillArgs,
   PromptFilled,
-  PromptSubmitArgs,
-  PromptSubmitResult,
   PromptSuggestArgs,
   PromptSuggestResult,
-  SessionUsage,
-  UsageUnit,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
+import type { AskAnswer, AskQuestion } from "@elowen/plugin-api/questions";
 
 /**
  * What the brain (part 2) implements for the turn-bound context methods. Each call names the

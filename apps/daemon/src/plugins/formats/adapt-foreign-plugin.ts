@@ -1,5 +1,5 @@
 import type { ElowenPlugin, PluginContext } from "@elowen/plugin-api";
-import { textResult } from "@elowen/plugin-api";
+import { textResult } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { z } from "zod";
 import type { ForeignAgent, ForeignPlugin } from "./foreign-plugin.js";

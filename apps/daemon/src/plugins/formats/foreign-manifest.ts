@@ -2,9 +2,9 @@ import {
   type PluginManifest,
   PluginManifestSchema,
   type PluginMutation,
-  parseVersion,
   SHARED_API_VERSION,
 } from "@elowen/plugin-api";
+import semver from "semver";
 import type { ForeignPlugin, MappedHookEvent } from "./foreign-plugin.js";
 
 /**
@@ -41,7 +41,7 @@ export function foreignCapabilities(plugin: ForeignPlugin): PluginMutation[] {
 export function foreignManifest(plugin: ForeignPlugin): PluginManifest {
   return PluginManifestSchema.parse({
     name: plugin.name,
-    version: parseVersion(plugin.version) ? plugin.version : "0.0.0",
+    version: semver.valid(plugin.version) ? plugin.version : "0.0.0",
     ...(plugin.description === undefined ? {} : { description: plugin.description.slice(0, 500) }),
     core: ">=0.0.0",
     sharedApi: SHARED_API_VERSION,

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  checkPluginCompatibility,
   HOST_VERSIONS,
   type HostVersions,
   type PluginManifest,
   parsePluginManifest,
 } from "@elowen/plugin-api";
+import { checkPluginCompatibility } from "@elowen/plugin-api/versions";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { detectFormat } from "../formats/detect-format.js";
 import { foreignManifest } from "../formats/foreign-manifest.js";

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
-  checkPluginCompatibility,
   type ElowenPlugin,
   HOST_VERSIONS,
   type HostVersions,
@@ -11,6 +10,7 @@ import {
   parsePluginManifest,
   pluginShortName,
 } from "@elowen/plugin-api";
+import { checkPluginCompatibility } from "@elowen/plugin-api/versions";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { PluginHost } from "../context/plugin-host.js";
 import {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { isValidRange, satisfies } from "@elowen/plugin-api";
+import semver from "semver";
 
 /** The package whose version a plugin's peer range is checked against. */
 export const PLUGIN_API_PACKAGE = "@elowen/plugin-api";
@@ -31,8 +31,8 @@ export function peerRangeProblem(
   const range = peers?.[PLUGIN_API_PACKAGE];
   if (range === undefined || (typeof range === "string" && range.startsWith("workspace:")))
     return undefined;
-  if (typeof range !== "string" || !isValidRange(range))
+  if (typeof range !== "string" || semver.validRange(range) === null)
     return `${name} peer-depends on ${PLUGIN_API_PACKAGE} ${String(range)}, which is not a semver range`;
-  if (satisfies(host, range)) return undefined;
+  if (semver.satisfies(host, range)) return undefined;
   return `${name} peer-depends on ${PLUGIN_API_PACKAGE} ${range}, but this host runs ${PLUGIN_API_PACKAGE} ${host}`;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { PromptBox, PromptSuggestResult } from "@elowen/plugin-api";
+import type { PromptBox, PromptSuggestResult } from "@elowen/plugin-api/prompt-box";
 import type { PromptBoxEventType, PromptBoxReplyBody } from "@elowen/wire";
 import type { SessionEvents } from "../../live/session-events.js";
 

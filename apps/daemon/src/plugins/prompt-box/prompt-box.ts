@@ -1,6 +1,5 @@
+import { type ChainDispatcher, PROMPT_BOX_EVENTS } from "@elowen/plugin-api/chains";
 import {
-  type ChainDispatcher,
-  PROMPT_BOX_EVENTS,
   type PromptAutocompleteInput,
   type PromptAutocompleteResult,
   type PromptBox,
@@ -13,7 +12,7 @@ import {
   PromptFillInputSchema,
   type PromptSuggestArgs,
   type PromptSuggestResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/prompt-box";
 import type { PromptBoxReplyBody } from "@elowen/wire";
 import { applyPromptEdit } from "@elowen/wire/prompt-box";
 import type { Store } from "../../store/store.js";

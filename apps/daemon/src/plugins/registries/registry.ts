@@ -1,11 +1,8 @@
 import { HookBus } from "@elowen/hook-bus";
-import type {
-  Access,
-  CodeModeControl,
-  PluginLogger,
-  PluginMutation,
-  SkillReviewerRegistration,
-} from "@elowen/plugin-api";
+import type { PluginLogger, PluginMutation } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { SkillReviewerRegistration } from "@elowen/plugin-api/skills";
+import type { CodeModeControl } from "@elowen/plugin-api/trace";
 import type { CoreTemplates, PromptRegistry } from "@elowen/prompt-compose";
 import { createPromptRegistry } from "@elowen/prompt-compose";
 import { SkillCatalog } from "@elowen/skill-catalog";

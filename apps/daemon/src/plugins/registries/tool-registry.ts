@@ -1,4 +1,4 @@
-import { type PluginTool, TOOL_NAME_PATTERN, type ToolSource } from "@elowen/plugin-api";
+import { type PluginTool, TOOL_NAME_PATTERN, type ToolSource } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { z } from "zod";
 

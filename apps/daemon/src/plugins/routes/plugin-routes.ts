@@ -1,5 +1,6 @@
-import type { PluginRequest, PluginRouteHandler, PluginRouteMethod } from "@elowen/plugin-api";
+import type { PluginRouteMethod } from "@elowen/plugin-api";
 import { PLUGIN_ROUTE_METHODS } from "@elowen/plugin-api";
+import type { PluginRequest, PluginRouteHandler } from "@elowen/plugin-api/routes";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { HttpContext } from "../../http/http-context.js";

@@ -1,4 +1,5 @@
-import type { PluginRouteHandler, PluginRouteMethod } from "@elowen/plugin-api";
+import type { PluginRouteMethod } from "@elowen/plugin-api";
+import type { PluginRouteHandler } from "@elowen/plugin-api/routes";
 
 /** A declared route with its owner and (once registered) its handler. */
 export interface RouteEntry {

@@ -1,4 +1,4 @@
-import type { BrainStatusProvider } from "@elowen/plugin-api";
+import type { BrainStatusProvider } from "@elowen/plugin-api/status";
 import { describe, expect, test } from "vitest";
 import {
   assembleStatus,

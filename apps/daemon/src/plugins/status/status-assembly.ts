@@ -1,12 +1,12 @@
+import { HOST_VERSIONS } from "@elowen/plugin-api";
 import {
   BRAIN_STATUS_PROVIDER_FIELDS,
   type BrainStatus,
   type BrainStatusModel,
   type BrainStatusProvider,
-  HOST_VERSIONS,
   type McpStatusRow,
   McpStatusRowSchema,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/status";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isThenable } from "../call-scope/thenable.js";
 

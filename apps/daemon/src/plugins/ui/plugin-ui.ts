@@ -1,4 +1,5 @@
-import type { Access, PluginManifest } from "@elowen/plugin-api";
+import type { PluginManifest } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { PLUGIN_UI_PATH, type PluginUiEntry } from "@elowen/wire";
 import { isGranted } from "../call-scope/grants.js";
 import type { PluginRegistry } from "../registries/registry.js";

@@ -1,4 +1,4 @@
-import type { AccountRole } from "@elowen/plugin-api";
+import type { AccountRole } from "@elowen/plugin-api/access";
 import type pg from "pg";
 import type { AccountStore } from "../store.js";
 import { StoreError } from "../store-error.js";

@@ -1,4 +1,4 @@
-import { isEmptyCard } from "@elowen/plugin-api";
+import { isEmptyCard } from "@elowen/plugin-api/cards";
 import type pg from "pg";
 import type { CardStore } from "../store.js";
 import { StoreError } from "../store-error.js";

@@ -1,4 +1,4 @@
-import { SHARED_ATTACHMENT_ENTRY } from "@elowen/plugin-api";
+import { SHARED_ATTACHMENT_ENTRY } from "@elowen/plugin-api/journal";
 import type Database from "better-sqlite3";
 import type { BlobStorage } from "../blob-storage.js";
 import { missingBlob, parseShare } from "../shared-attachment.js";

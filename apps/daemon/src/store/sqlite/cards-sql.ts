@@ -1,4 +1,4 @@
-import { type BrainCard, isEmptyCard } from "@elowen/plugin-api";
+import { type BrainCard, isEmptyCard } from "@elowen/plugin-api/cards";
 import type Database from "better-sqlite3";
 import type { CardStore } from "../store.js";
 import { StoreError } from "../store-error.js";

@@ -1,4 +1,4 @@
-import type { SessionKind } from "@elowen/plugin-api";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
 import type Database from "better-sqlite3";
 import { mintId } from "../ids.js";
 import type { SessionStore } from "../store.js";

@@ -1,4 +1,5 @@
-import type { CodeModeTraceSink, ImageContent, NestedTool } from "@elowen/plugin-api";
+import type { ImageContent } from "@elowen/plugin-api/tools";
+import type { CodeModeTraceSink, NestedTool } from "@elowen/plugin-api/trace";
 import { BoundedText } from "../bounded-text.js";
 import { MAX_NESTED_ARGS_CHARS, MAX_SANDBOX_TIMERS } from "../limits.js";
 import type { ResolvedCodeModeOptions } from "../options.js";

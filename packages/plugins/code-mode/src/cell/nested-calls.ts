@@ -1,4 +1,5 @@
-import type { CodeModeTraceSink, ImageContent, NestedTool, ToolResult } from "@elowen/plugin-api";
+import type { ImageContent, ToolResult } from "@elowen/plugin-api/tools";
+import type { CodeModeTraceSink, NestedTool } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { MAX_NESTED_RESULT_CHARS } from "../limits.js";
 import type { NestedOutcome, NestedRequest } from "../sandbox/protocol.js";

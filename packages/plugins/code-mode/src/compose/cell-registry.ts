@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { CodeModeCompositionRequest, NestedTool } from "@elowen/plugin-api";
+import type { CodeModeCompositionRequest, NestedTool } from "@elowen/plugin-api/trace";
 import { Cell } from "../cell/cell.js";
 import type { ResolvedCodeModeOptions } from "../options.js";
 import type { SandboxPool } from "../sandbox/sandbox-pool.js";

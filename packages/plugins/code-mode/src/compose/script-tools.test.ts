@@ -1,5 +1,5 @@
-import type { NestedTool } from "@elowen/plugin-api";
-import { textResult } from "@elowen/plugin-api";
+import { textResult } from "@elowen/plugin-api/tools";
+import type { NestedTool } from "@elowen/plugin-api/trace";
 import { describe, expect, test } from "vitest";
 import { MAX_TOOL_DOC_CHARS } from "../limits.js";
 import { callee, isModelOnly, scriptTools, toolDoc } from "./script-tools.js";

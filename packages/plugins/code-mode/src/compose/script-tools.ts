@@ -1,4 +1,4 @@
-import type { NestedTool } from "@elowen/plugin-api";
+import type { NestedTool } from "@elowen/plugin-api/trace";
 import { MAX_TOOL_DOC_CHARS, MODEL_ONLY_TOOLS } from "../limits.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

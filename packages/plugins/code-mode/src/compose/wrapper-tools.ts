@@ -3,8 +3,8 @@ import {
   type PluginTool,
   type ToolCallContext,
   type ToolResult,
-  type ToolTraceRecord,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/tools";
+import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { z } from "zod";
 import type { Cell } from "../cell/cell.js";

@@ -2,15 +2,13 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { PluginTool, ToolCallContext, ToolResult } from "@elowen/plugin-api/tools";
 import type {
   CodeModeCompositionRequest,
   ImageRef,
   NestedTool,
-  PluginTool,
-  ToolCallContext,
-  ToolResult,
   ToolTraceRecord,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/trace";
 import {
   type JournalRewriteOutcome,
   LiveToolRows,

@@ -1,4 +1,5 @@
-import { errorResult, type NestedTool, type ToolResult, textResult } from "@elowen/plugin-api";
+import { errorResult, type ToolResult, textResult } from "@elowen/plugin-api/tools";
+import type { NestedTool } from "@elowen/plugin-api/trace";
 import { onePixelPng } from "./png.js";
 
 const record = (value: unknown) =>

@@ -1,4 +1,5 @@
-import { type Access, OPEN_URL_MAX_CHARS } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import { OPEN_URL_MAX_CHARS } from "@elowen/plugin-api/limits";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";

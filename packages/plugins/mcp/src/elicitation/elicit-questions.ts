@@ -1,4 +1,4 @@
-import type { AskAnswer, AskQuestion } from "@elowen/plugin-api";
+import type { AskAnswer, AskQuestion } from "@elowen/plugin-api/questions";
 import type { ElicitRequest, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** The option that leaves a field out of the answer. */

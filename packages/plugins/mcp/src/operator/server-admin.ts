@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isRecord } from "@elowen/plugin-shared/record";
 import type { SignIns } from "../auth/sign-in.js";

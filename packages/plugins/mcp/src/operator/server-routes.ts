@@ -1,4 +1,5 @@
-import type { Access, PluginResponse, PluginRouteHandler } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { PluginResponse, PluginRouteHandler } from "@elowen/plugin-api/routes";
 import { type SignInOutcome, signInRedirect } from "../auth/sign-in.js";
 import {
   type AdminOutcome,

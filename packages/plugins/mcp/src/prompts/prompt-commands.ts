@@ -1,8 +1,6 @@
-import {
-  COMMAND_NAME_PATTERN,
-  type CommandAlias,
-  type InputTransformArgs,
-} from "@elowen/plugin-api";
+import type { CommandAlias } from "@elowen/plugin-api/commands";
+import { COMMAND_NAME_PATTERN } from "@elowen/plugin-api/limits";
+import type { InputTransformArgs } from "@elowen/plugin-api/prompt-context";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { GetPromptResult, Prompt } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConnection } from "../servers/server-connection.js";

@@ -1,8 +1,6 @@
-import {
-  type PluginContext,
-  PROMPT_CONTEXT_ENTRY_MAX_CHARS,
-  type PromptAutocompleteSuggestion,
-} from "@elowen/plugin-api";
+import type { PluginContext } from "@elowen/plugin-api";
+import { PROMPT_CONTEXT_ENTRY_MAX_CHARS } from "@elowen/plugin-api/limits";
+import type { PromptAutocompleteSuggestion } from "@elowen/plugin-api/prompt-box";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { ServerSet } from "../servers/server-set.js";
 import { hasResources, readResource, resourceContent } from "./resource-read.js";

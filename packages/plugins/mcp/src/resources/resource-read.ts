@@ -1,4 +1,4 @@
-import type { ImageContent, TextContent } from "@elowen/plugin-api";
+import type { ImageContent, TextContent } from "@elowen/plugin-api/tools";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_RESULT_MAX_IMAGE_BYTES, MCP_RESULT_MAX_TEXT_BYTES } from "../limits.js";
 import type { ServerConnection } from "../servers/server-connection.js";

@@ -1,5 +1,5 @@
-import type { SourcedTool, ToolCallContext } from "@elowen/plugin-api";
-import { errorResult, textResult } from "@elowen/plugin-api";
+import type { SourcedTool, ToolCallContext } from "@elowen/plugin-api/tools";
+import { errorResult, textResult } from "@elowen/plugin-api/tools";
 import type { ServerSet } from "../servers/server-set.js";
 import { hasResources, readResource, resourceContent } from "./resource-read.js";
 

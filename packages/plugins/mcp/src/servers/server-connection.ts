@@ -1,4 +1,6 @@
-import type { AskAnswer, PluginLogger, ToolCallContext } from "@elowen/plugin-api";
+import type { PluginLogger } from "@elowen/plugin-api";
+import type { AskAnswer } from "@elowen/plugin-api/questions";
+import type { ToolCallContext } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";

@@ -1,4 +1,6 @@
-import type { McpStatusRow, PluginLogger, SourcedTool } from "@elowen/plugin-api";
+import type { PluginLogger } from "@elowen/plugin-api";
+import type { McpStatusRow } from "@elowen/plugin-api/status";
+import type { SourcedTool } from "@elowen/plugin-api/tools";
 import type { ConfiguredServer } from "../config/server-sources.js";
 import { mcpTool } from "../tools/mcp-tool.js";
 import { nameTools, toolAllowed } from "../tools/tool-names.js";

@@ -1,4 +1,4 @@
-import type { SourcedTool, ToolCallContext, ToolResult } from "@elowen/plugin-api";
+import type { SourcedTool, ToolCallContext, ToolResult } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { CallToolResult, Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConnection } from "../servers/server-connection.js";

@@ -1,4 +1,9 @@
-import type { ImageContent, TextContent, ToolResult, ToolResultDetails } from "@elowen/plugin-api";
+import type {
+  ImageContent,
+  TextContent,
+  ToolResult,
+  ToolResultDetails,
+} from "@elowen/plugin-api/tools";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_RESULT_MAX_IMAGE_BYTES, MCP_RESULT_MAX_TEXT_BYTES } from "../limits.js";
 

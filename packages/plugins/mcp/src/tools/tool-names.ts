@@ -1,4 +1,4 @@
-import { TOOL_NAME_PATTERN } from "@elowen/plugin-api";
+import { TOOL_NAME_PATTERN } from "@elowen/plugin-api/tools";
 
 /** The model's name of a server's tool: `mcp__<server>__<tool>`, other characters as `_`. */
 export function mcpToolName(server: string, tool: string): string {

@@ -1,4 +1,5 @@
-import type { Access, SkillCatalogControl, SkillCatalogEntry } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { SkillCatalogControl, SkillCatalogEntry } from "@elowen/plugin-api/skills";
 import { ElowenError } from "@elowen/plugin-shared/errors";
 import { SKILLS_CATALOG_FAILED } from "./error-codes.js";
 

@@ -1,4 +1,4 @@
-import { SKILL_DESCRIPTION_MAX_CHARS } from "@elowen/plugin-api";
+import { SKILL_DESCRIPTION_MAX_CHARS } from "@elowen/plugin-api/limits";
 import { describe, expect, test } from "vitest";
 import { checkEdit, checkNewSkill, checkRevision } from "./edit-input.js";
 import { SKILL_CONTENT_MAX_BYTES } from "./limits.js";

@@ -1,4 +1,4 @@
-import { SKILL_DESCRIPTION_MAX_CHARS } from "@elowen/plugin-api";
+import { SKILL_DESCRIPTION_MAX_CHARS } from "@elowen/plugin-api/limits";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { SKILL_CONTENT_MAX_BYTES } from "./limits.js";
 import { isRefusal, refuse, type SkillRefusal } from "./refusal.js";

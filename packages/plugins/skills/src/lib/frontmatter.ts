@@ -1,4 +1,4 @@
-import type { SkillFrontmatter } from "@elowen/plugin-api";
+import type { SkillFrontmatter } from "@elowen/plugin-api/skills";
 import { decodeSkillSource, type ParsedSkillSource, parseSkillSource } from "@elowen/skill-catalog";
 import { Document, isMap, parseDocument } from "yaml";
 

@@ -1,4 +1,4 @@
-import type { Access } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
 import { refuse, type SkillRefusal } from "./refusal.js";
 
 /** The exact 400 message of a mutation without an explicit owner (seed 003, explicit owners). */

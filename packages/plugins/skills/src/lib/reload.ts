@@ -1,4 +1,5 @@
-import type { PluginLogger, SkillCatalogControl } from "@elowen/plugin-api";
+import type { PluginLogger } from "@elowen/plugin-api";
+import type { SkillCatalogControl } from "@elowen/plugin-api/skills";
 import { ElowenError } from "@elowen/plugin-shared/errors";
 import { SKILLS_CATALOG_FAILED } from "./error-codes.js";
 import type { SkillScan } from "./skill-scan.js";

@@ -1,4 +1,4 @@
-import type { SkillPostTurnReviewArgs } from "@elowen/plugin-api";
+import type { SkillPostTurnReviewArgs } from "@elowen/plugin-api/skills";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { type ReviewerSettings, settingsError } from "./reviewer-state.js";
 

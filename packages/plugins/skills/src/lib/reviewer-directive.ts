@@ -1,4 +1,4 @@
-import type { SkillCatalogEntry } from "@elowen/plugin-api";
+import type { SkillCatalogEntry } from "@elowen/plugin-api/skills";
 import {
   REVIEW_CATALOG_DESCRIPTION_CHARS,
   REVIEW_CATALOG_MAX_ENTRIES,

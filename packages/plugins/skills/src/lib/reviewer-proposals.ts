@@ -1,4 +1,4 @@
-import { SKILL_DESCRIPTION_MAX_CHARS } from "@elowen/plugin-api";
+import { SKILL_DESCRIPTION_MAX_CHARS } from "@elowen/plugin-api/limits";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { REVIEW_CONTENT_MAX_CHARS } from "./limits.js";

@@ -1,10 +1,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import {
-  SKILL_REVIEW_DEFAULT_INTERVAL,
-  type SkillReviewerStatus,
-  type SkillReviewLastOutcome,
-} from "@elowen/plugin-api";
+import { SKILL_REVIEW_DEFAULT_INTERVAL } from "@elowen/plugin-api/limits";
+import type { SkillReviewerStatus, SkillReviewLastOutcome } from "@elowen/plugin-api/skills";
 import { readJsonStrict, writeJsonAtomic } from "@elowen/plugin-shared/atomicJson";
 import { ElowenError } from "@elowen/plugin-shared/errors";
 import { isRecord } from "@elowen/plugin-shared/record";

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { SkillReviewerRegistration } from "@elowen/plugin-api";
+import type { SkillReviewerRegistration } from "@elowen/plugin-api/skills";
 import { writeTextAtomic } from "@elowen/plugin-shared/atomicText";
 import { describe, expect, test } from "vitest";
 import { create, reviewArgs, reviewScript } from "../../test/review-script.js";

@@ -1,4 +1,4 @@
-import type { SkillPostTurnReviewArgs } from "@elowen/plugin-api";
+import type { SkillPostTurnReviewArgs } from "@elowen/plugin-api/skills";
 import { isRefusal } from "./refusal.js";
 import { guardProposal, type Proposal } from "./reviewer-proposals.js";
 import type { OfferedSkill, ReviewerStore } from "./reviewer-store.js";

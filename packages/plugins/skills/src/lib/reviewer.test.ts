@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { SKILL_REVIEW_DEFAULT_INTERVAL } from "@elowen/plugin-api";
+import { SKILL_REVIEW_DEFAULT_INTERVAL } from "@elowen/plugin-api/limits";
 import { ATOMIC_JSON_TOO_LARGE } from "@elowen/plugin-shared/atomicJson";
 import { describe, expect, test } from "vitest";
 import { create, reviewArgs, reviewScript } from "../../test/review-script.js";

@@ -1,10 +1,10 @@
+import type { PluginLogger } from "@elowen/plugin-api";
 import type {
-  PluginLogger,
   SkillCatalogEntry,
   SkillPostTurnReviewArgs,
   SkillReviewerStatus,
   SkillReviewLastOutcome,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/skills";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import { REVIEW_CONTENT_MAX_CHARS, REVIEW_PATCHABLE_MAX } from "./limits.js";

@@ -1,4 +1,4 @@
-import type { PickerCommand } from "@elowen/plugin-api";
+import type { PickerCommand } from "@elowen/plugin-api/commands";
 import { describe, expect, test } from "vitest";
 import { startPlugin } from "../../test/start-plugin.js";
 import { foreignEntry } from "../../test/test-catalog.js";

@@ -1,14 +1,14 @@
-import {
-  type CommandAlias,
-  type CommandProvider,
-  isCommandName,
-  type PickerActionRequest,
-  type PickerActionResult,
-  type PickerCommand,
-  type PickerDescriptor,
-  type PickerRequest,
-  type SkillCatalogControl,
-} from "@elowen/plugin-api";
+import { isCommandName } from "@elowen/plugin-api";
+import type {
+  CommandAlias,
+  CommandProvider,
+  PickerActionRequest,
+  PickerActionResult,
+  PickerCommand,
+  PickerDescriptor,
+  PickerRequest,
+} from "@elowen/plugin-api/commands";
+import type { SkillCatalogControl } from "@elowen/plugin-api/skills";
 import { SKILL_COMMAND_PREFIX, SKILLS_PICKER_MAX_ROWS } from "./limits.js";
 import { requestActor, type SkillOwner } from "./owners.js";
 import { isRefusal } from "./refusal.js";

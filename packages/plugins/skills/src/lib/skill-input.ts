@@ -1,9 +1,6 @@
-import type {
-  InputTransform,
-  PluginLogger,
-  SkillCatalogControl,
-  SkillReadResult,
-} from "@elowen/plugin-api";
+import type { PluginLogger } from "@elowen/plugin-api";
+import type { InputTransform } from "@elowen/plugin-api/prompt-context";
+import type { SkillCatalogControl, SkillReadResult } from "@elowen/plugin-api/skills";
 import { ElowenError, isElowenError } from "@elowen/plugin-shared/errors";
 import { xmlElement } from "@elowen/plugin-shared/xml";
 import {

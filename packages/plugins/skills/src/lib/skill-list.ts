@@ -1,4 +1,6 @@
-import type { Access, PluginRequest, PluginResponse, SkillCatalogEntry } from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import type { PluginRequest, PluginResponse } from "@elowen/plugin-api/routes";
+import type { SkillCatalogEntry } from "@elowen/plugin-api/skills";
 import { visible } from "./catalog-reads.js";
 import type { SkillOwner } from "./owners.js";
 import { isRefusal } from "./refusal.js";

@@ -1,12 +1,7 @@
-import {
-  type Access,
-  errorResult,
-  type PluginTool,
-  SKILL_NAME_MAX_CHARS,
-  type SkillCatalogControl,
-  type SkillReadResult,
-  textResult,
-} from "@elowen/plugin-api";
+import type { Access } from "@elowen/plugin-api/access";
+import { SKILL_NAME_MAX_CHARS } from "@elowen/plugin-api/limits";
+import type { SkillCatalogControl, SkillReadResult } from "@elowen/plugin-api/skills";
+import { errorResult, type PluginTool, textResult } from "@elowen/plugin-api/tools";
 import { ElowenError } from "@elowen/plugin-shared/errors";
 import { xmlElement } from "@elowen/plugin-shared/xml";
 import { z } from "zod";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { constants, readlinkSync, realpathSync } from "node:fs";
 import { lstat, open } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { SKILL_NAME_MAX_CHARS, SKILL_NAME_PATTERN } from "@elowen/plugin-api";
+import { SKILL_NAME_MAX_CHARS, SKILL_NAME_PATTERN } from "@elowen/plugin-api/limits";
 import {
   classifyErrno,
   ElowenError,

@@ -1,9 +1,5 @@
-import type {
-  PluginRequest,
-  PluginResponse,
-  PluginRouteHandler,
-  SkillCatalogControl,
-} from "@elowen/plugin-api";
+import type { PluginRequest, PluginResponse, PluginRouteHandler } from "@elowen/plugin-api/routes";
+import type { SkillCatalogControl } from "@elowen/plugin-api/skills";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { reservedNames } from "./catalog-reads.js";
 import { checkEdit, checkNewSkill, checkRevision } from "./edit-input.js";

@@ -1,6 +1,6 @@
 import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { CatalogSource, PluginSkill } from "@elowen/plugin-api";
+import type { CatalogSource, PluginSkill } from "@elowen/plugin-api/skills";
 import { classifyErrno } from "@elowen/plugin-shared/errors";
 import { flag } from "./frontmatter.js";
 import { isRefusal } from "./refusal.js";

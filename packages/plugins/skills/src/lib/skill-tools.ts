@@ -1,14 +1,12 @@
+import type { Access } from "@elowen/plugin-api/access";
+import { SKILL_DESCRIPTION_MAX_CHARS, SKILL_NAME_MAX_CHARS } from "@elowen/plugin-api/limits";
+import type { SkillCatalogControl, SkillCatalogEntry } from "@elowen/plugin-api/skills";
 import {
-  type Access,
   errorResult,
   type PluginTool,
-  SKILL_DESCRIPTION_MAX_CHARS,
-  SKILL_NAME_MAX_CHARS,
-  type SkillCatalogControl,
-  type SkillCatalogEntry,
   type ToolResult,
   textResult,
-} from "@elowen/plugin-api";
+} from "@elowen/plugin-api/tools";
 import { z } from "zod";
 import { reservedNames, visible } from "./catalog-reads.js";
 import { checkNewSkill } from "./edit-input.js";

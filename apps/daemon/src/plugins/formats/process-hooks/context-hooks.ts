@@ -1,4 +1,4 @@
-import { HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api";
+import { HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limits";
 import type { ForeignHook } from "../foreign-plugin.js";
 import { type HookSet, honours, hookInput, runOne } from "./hook-run.js";
 

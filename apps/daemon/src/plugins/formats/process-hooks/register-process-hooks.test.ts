@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { HookBus } from "@elowen/hook-bus";
-import type { PluginContext, PluginMutation, PromptSubmitInput } from "@elowen/plugin-api";
+import type { PluginContext, PluginMutation } from "@elowen/plugin-api";
+import type { PromptSubmitInput } from "@elowen/plugin-api/events";
 import { describe, expect, test } from "vitest";
 import type { ForeignHook, ForeignPlugin } from "../foreign-plugin.js";
 import { registerProcessHooks } from "./register-process-hooks.js";

@@ -1,8 +1,5 @@
-import {
-  APPEND_RESULT_MAX_CHARS,
-  HOOK_BUDGETS_MS,
-  HOOK_DEFAULT_BUDGET_MS,
-} from "@elowen/plugin-api";
+import { APPEND_RESULT_MAX_CHARS } from "@elowen/plugin-api/hooks";
+import { HOOK_BUDGETS_MS, HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limits";
 import type { ForeignHook, MappedHookEvent } from "../foreign-plugin.js";
 import { registerPromptSubmitHooks, registerSessionStartHooks } from "./context-hooks.js";
 import type { HookDecision } from "./hook-decision.js";
