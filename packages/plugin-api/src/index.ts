@@ -453,18 +453,15 @@ export type {
   CodeModeCompositionRequest,
   CodeModeControl,
   CodeModeTraceSink,
-  ImageRef,
   NestedTool,
-  SharedFile,
-  SharedImage,
-  ToolTraceRecord,
 } from "./trace.js";
+export type { ImageRef, SharedFile, SharedImage, ToolTraceRecord } from "./trace-record.js";
 export {
   ImageRefSchema,
   SharedFileSchema,
   SharedImageSchema,
   ToolTraceRecordSchema,
-} from "./trace.js";
+} from "./trace-record.js";
 export type { CompatibilityProblem, CompatibilityResult, HostVersions } from "./versions.js";
 export {
   CORE_VERSION,

@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import type { Access, PromptOrigin } from "@elowen/plugin-api";
 import type { TurnOutcome } from "@elowen/wire";
-import type { AgentRecords } from "../agents/sub-agents.js";
+import type { AgentRecords } from "../agents/agent-records.js";
 import type { ReplayCache } from "../context/replay-cache.js";
 import { releaseOnce } from "../release-once.js";
 import type { ComposedPrompt } from "../turn/compose-prompt.js";
