@@ -3,9 +3,9 @@ import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
 import { NotInTurnError } from "../../plugins/context/turn-services.js";
 import { mintId } from "../../store/ids.js";
 import type { BrainContext } from "../brain-context.js";
+import type { AgentRecords } from "../session/agent-records.js";
 import { turnController } from "../session/session-runtime.js";
 import { runTurn } from "../turn/run-turn.js";
-import type { AgentRecords } from "./agent-records.js";
 
 /** How deep sub-agents may spawn sub-agents (ours). */
 export const MAX_AGENT_DEPTH = 4;

@@ -1,10 +1,10 @@
 import { setMaxListeners } from "node:events";
 import type { Access, PromptOrigin } from "@elowen/plugin-api";
 import type { TurnOutcome } from "@elowen/wire";
-import type { AgentRecords } from "../agents/agent-records.js";
 import type { ReplayCache } from "../context/replay-cache.js";
 import { releaseOnce } from "../release-once.js";
 import type { ComposedPrompt } from "../turn/compose-prompt.js";
+import type { AgentRecords } from "./agent-records.js";
 
 /**
  * The controller of one turn. Every provider, hook and tool call of the turn listens to its signal

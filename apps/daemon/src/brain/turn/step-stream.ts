@@ -8,6 +8,7 @@ import {
   createAssistantMessageEventStream,
   type Model,
 } from "@mariozechner/pi-ai";
+import { effortOf } from "../model/usage.js";
 import {
   dispatch,
   type EngineRequest,
@@ -15,7 +16,6 @@ import {
   type StepStreamOptions,
 } from "./step-engine.js";
 import { StepRebuild } from "./step-rebuild.js";
-import { effortOf } from "./usage.js";
 
 export type { StepStreamOptions } from "./step-engine.js";
 
