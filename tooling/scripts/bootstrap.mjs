@@ -101,6 +101,7 @@ if (mode === "start") {
   ensureSystemTools();
   ensurePostgres();
   step("lint", pnpm(["run", "lint"], { cwd: root }));
+  step("module cycles", pnpm(["run", "cycles"], { cwd: root }));
   step(
     "build, typecheck, package checks and tests",
     pnpm(["turbo", "run", "build", "typecheck", "check:pkg", "test", "--concurrency=1"], {

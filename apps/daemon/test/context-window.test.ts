@@ -1,7 +1,7 @@
 import { CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-import { replayBranch } from "../src/brain/turn/replay.js";
+import { replayBranch } from "../src/brain/context/replay.js";
 import { startBrainDaemon } from "./helpers/live-events.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";
 

@@ -4,7 +4,7 @@ import { ElowenClient } from "@elowen/client";
 import { HOOK_BUDGETS_MS, HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limits";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/turn/replay.js";
+import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/context/replay.js";
 import { startHostedDaemon as startDaemon } from "../src/daemon.js";
 import { spawnNode } from "./helpers/child.js";
 import { scriptFile, startBrainDaemon, subscribe } from "./helpers/live-events.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { TURN_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/turn/replay.js";
+import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/context/replay.js";
 import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
 import { type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 

@@ -2,7 +2,7 @@ import type { PluginLogger } from "@elowen/plugin-api";
 import type { ChainScope } from "@elowen/plugin-api/chains";
 import type { AuditLog } from "./audit-log.js";
 import type { CompiledMatcher } from "./chain-matcher.js";
-import type { ChainRules } from "./chain-rules.js";
+import type { ChainRules } from "./chain-rule-types.js";
 import type { DeadlineQueue } from "./deadline-queue.js";
 import type { Clock } from "./time.js";
 

@@ -2,9 +2,9 @@ import type { ChainContext } from "@elowen/plugin-api/chains";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { type ChainEntry, type ChainRun, isThenable, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";
-import { Refusal } from "./chain-rewrite.js";
 import { eventCopy, restoreFixed } from "./chain-snapshot.js";
 import { HookBusError } from "./errors.js";
+import { Refusal } from "./refusal.js";
 import { BUDGET_RESUME, BUDGET_SPENT, resumeSoon, TurnBudget } from "./turn-budget.js";
 import { installTurnContext } from "./turn-context.js";
 

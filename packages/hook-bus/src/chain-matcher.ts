@@ -1,5 +1,5 @@
 import { describeValue } from "@elowen/plugin-shared/errors";
-import type { ChainRules } from "./chain-rules.js";
+import type { ChainRules } from "./chain-rule-types.js";
 import { HookBusError } from "./errors.js";
 import { isPlainObject, sameValue } from "./same-value.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { checkResult } from "./chain-result.js";
-import { Refusal } from "./chain-rewrite.js";
 import { CHAIN_RULES } from "./chain-rules.js";
+import { Refusal } from "./refusal.js";
 
 const submit = CHAIN_RULES["prompt.submit"];
 const mention = CHAIN_RULES["prompt.mention"];

@@ -1,6 +1,6 @@
 import { describeValue } from "@elowen/plugin-shared/errors";
-import { Refusal } from "./chain-rewrite.js";
-import type { ChainRules } from "./chain-rules.js";
+import type { ChainRules } from "./chain-rule-types.js";
+import { Refusal } from "./refusal.js";
 import { isPlainObject, sameValue } from "./same-value.js";
 import { firstIssue } from "./schema-shape.js";
 

@@ -1,36 +1,10 @@
 import { describeValue } from "@elowen/plugin-shared/errors";
-import type { ChainRules } from "./chain-rules.js";
+import type { ChainRules, RewriteCheck } from "./chain-rule-types.js";
+import { Refusal } from "./refusal.js";
 import { sameValue } from "./same-value.js";
 import { firstIssue, plainTypeOf } from "./schema-shape.js";
 
-/** Why the event a hook passed to `next` was refused; `field` names the field at fault. */
-export class Refusal {
-  constructor(
-    readonly reason: string,
-    readonly field?: string,
-  ) {}
-}
-
 type Event = Record<string, unknown>;
-
-/**
- * Checks the event a hook passes down (`next(e)`) against the engine's snapshot of the input (see
- * `chainSnapshot`), whether the hook passed a new object or edited the one it received in
- * place: pinned fields left out are put back and changed ones refused, and the event beneath
- * carries the snapshot's own (frozen) pinned values; engine fields are silently restored to the
- * engine's values; rewritten fields must pass their schema; required fields may not be left out;
- * a field the input does not have is refused. Returns the event the hooks beneath read (the
- * received one when `next` got nothing or that very object; otherwise, for an event whose fields
- * are all known, a fresh plain object of the accepted fields), or `undefined` when it is refused
- * (then {@link RewriteCheck.refusal} says why).
- */
-export interface RewriteCheck {
-  (received: Event, passed: unknown, engineInput: Event): Event | undefined;
-  /** Why the last refused call was refused. */
-  refusal(): Refusal;
-  /** Records a refusal found outside the check (an unreadable event); returns undefined. */
-  refuse(reason: string): undefined;
-}
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 

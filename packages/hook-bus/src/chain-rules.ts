@@ -6,44 +6,15 @@ import {
   CHAIN_SCHEMAS,
   type ChainEventName,
 } from "@elowen/plugin-api/chains";
-import { compileRewriteCheck, type RewriteCheck } from "./chain-rewrite.js";
+import { compileRewriteCheck } from "./chain-rewrite.js";
+import type { ChainRules } from "./chain-rule-types.js";
 import {
   acceptsUndefined,
   fieldTest,
   hasObjectChecks,
   objectShapes,
-  type SchemaLike,
   schemaLike,
 } from "./schema-shape.js";
-
-/** What the bus enforces for one chain event, compiled once from the contract's tables. */
-export interface ChainRules {
-  readonly event: ChainEventName;
-  readonly input: SchemaLike;
-  readonly result: SchemaLike;
-  /** Every field the input may carry (across a union's members): what a matcher may name. */
-  readonly inputFields: readonly string[];
-  readonly pinned: readonly string[];
-  /** Pinned fields whose very key a hook may not add where the engine left it out. */
-  readonly pinnedKeys: readonly string[];
-  readonly engine: readonly string[];
-  /** Pinned and engine fields together. */
-  readonly fixed: ReadonlySet<string>;
-  /** The fields a hook may rewrite, each with its value test. */
-  readonly free: ReadonlyMap<string, (value: unknown) => boolean>;
-  /** Rewritable fields that may not be left out of `next(e)`. */
-  readonly required: readonly string[];
-  /** Run the whole input schema after a rewrite (object-level refinements, unions). */
-  readonly wholeCheck: boolean;
-  /** The refusal form the event allows, if any. */
-  readonly refusal: "drop" | "deny" | undefined;
-  /** The result carries `context` that `next`'s answer owns (entries after it are not attached). */
-  readonly resultContext: boolean;
-  /** Result fields that must be the value the hook received, when present. */
-  readonly resultEcho: readonly string[];
-  /** The compiled check of an event passed to `next` (see {@link compileRewriteCheck}). */
-  readonly checkRewrite: RewriteCheck;
-}
 
 /**
  * Result fields that only echo what the hook received: `prompt.submit`'s origin may be put back,

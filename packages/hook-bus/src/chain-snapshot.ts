@@ -1,4 +1,4 @@
-import type { ChainRules } from "./chain-rules.js";
+import type { ChainRules } from "./chain-rule-types.js";
 import { isPlainObject } from "./same-value.js";
 
 type Event = Record<string, unknown>;

@@ -3,9 +3,9 @@ import type { TurnStepChunk, TurnStepInput, TurnStepResult } from "@elowen/plugi
 import { describeValue, errorMessage } from "@elowen/plugin-shared/errors";
 import { type ChainEntry, type ChainRun, noop } from "./chain-host.js";
 import { checkResult } from "./chain-result.js";
-import { Refusal } from "./chain-rewrite.js";
 import { eventCopy, restoreFixed } from "./chain-snapshot.js";
 import { HookBusError } from "./errors.js";
+import { Refusal } from "./refusal.js";
 import { StepAssembler } from "./step-assembly.js";
 import { checkYield, StepBelow } from "./step-below.js";
 import { StepView } from "./step-view.js";

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Access } from "./access.js";
 import type { BrainCard } from "./cards.js";
 import type { AskAnswer, AskQuestion, QuestionAnswerRecord } from "./questions.js";
-import type { ToolTraceRecord } from "./trace.js";
+import type { ToolTraceRecord } from "./trace-record.js";
 
 /** Text the model reads. */
 export interface TextContent {

@@ -1,20 +1,8 @@
 import { modelLabel } from "../cli/model-label.js";
 import { formatTimestamp } from "../cli/table.js";
-import type { ChatScreen } from "../tui/chat-screen.js";
+import type { BuiltinContext } from "./builtin-context.js";
 import type { CatalogCommand } from "./catalog-command.js";
-import type { ChatSession } from "./chat-session.js";
 import { chooseLogin } from "./login-picker.js";
-import type { PickerFlow } from "./picker-flow.js";
-
-/** What a builtin command needs. */
-export interface BuiltinContext {
-  readonly session: ChatSession;
-  readonly screen: ChatScreen;
-  readonly pickers: PickerFlow;
-  /** The data directory a local daemon reads provider keys from (/login writes there). */
-  readonly home?: string;
-  readonly env?: Readonly<Record<string, string | undefined>>;
-}
 
 /**
  * Runs core's builtin commands locally (mechanism `builtin`): /help, /new, /sessions, /rename,

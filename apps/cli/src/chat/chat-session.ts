@@ -12,11 +12,8 @@ import type { Notice } from "../tui/notice.js";
 import { HttpPromptBoxChains } from "./box-channel.js";
 import type { CatalogCommand } from "./catalog-command.js";
 import { loadHistory } from "./history-loader.js";
-import { LOGIN_COMMAND } from "./login-picker.js";
 import { SessionView } from "./session-view.js";
-
-/** The commands this terminal runs itself, listed after the daemon's catalog. */
-const TERMINAL_COMMANDS: readonly CatalogCommand[] = [LOGIN_COMMAND];
+import { TERMINAL_COMMANDS } from "./terminal-commands.js";
 
 /** What a chat session tells its screen. */
 export interface ChatSessionEvents {

@@ -1,7 +1,5 @@
 import { CONNECTION_OPTIONS, type CommandSpec, JSON_OPTION } from "../cli/command-spec.js";
-
-/** The most sessions `elowen sessions` lists (ours). */
-export const SESSIONS_LIST_MAX = 1000;
+import { SESSIONS_LIST_MAX } from "./sessions-limits.js";
 
 /** `elowen sessions`: the account's sessions, most recently updated first. */
 export const sessionsCommand: CommandSpec = {

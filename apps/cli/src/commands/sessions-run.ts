@@ -2,7 +2,7 @@ import type { Session } from "@elowen/wire";
 import { usageError } from "../cli/cli-error.js";
 import type { CliContext } from "../cli/context.js";
 import { formatJson, formatTable, formatTimestamp } from "../cli/table.js";
-import { SESSIONS_LIST_MAX } from "./sessions-command.js";
+import { SESSIONS_LIST_MAX } from "./sessions-limits.js";
 import { withClient } from "./with-client.js";
 
 /** Runs `elowen sessions`: the account's sessions, most recently updated first. */

@@ -2,11 +2,10 @@ import type { Access } from "@elowen/plugin-api/access";
 import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { PermissionOutcome } from "@elowen/plugin-api/questions";
 import type { SessionState } from "@elowen/wire";
-import { agentServices } from "./agents/agent-services.js";
+import { type AgentServices, agentServices } from "./agents/agent-services.js";
 import type { BrainContext, SettledExchange } from "./brain-context.js";
 import type { BrainHost } from "./brain-host.js";
 import { type AnswerRefusal, AskBroker } from "./interactive/ask-broker.js";
-import type { AgentServices } from "./plugin-services.js";
 import { recoverInterruptedTurns } from "./session/recovery.js";
 import { SessionRuntime } from "./session/session-runtime.js";
 import { type SubmitOutcome, submitPrompt } from "./session/submit.js";
@@ -150,7 +149,7 @@ export class Brain {
 
   /** Sub-agents and usage, for the plugin context's `agent` and `session` methods. */
   agentServices(): AgentServices {
-    return agentServices(this);
+    return agentServices(this.context);
   }
 
   /** Listens for settled exchanges (the post-turn skill reviewer's seam). Returns the remover. */

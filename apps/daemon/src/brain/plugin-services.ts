@@ -1,20 +1,9 @@
-import type { AgentInfo } from "@elowen/plugin-api";
-import type { SessionUsage, UsageUnit } from "@elowen/plugin-api/events";
 import { expiredAnswers, parseAskQuestions } from "@elowen/question-answer";
 import { accountAccess } from "../plugins/call-scope/access-scope.js";
 import { currentTurn } from "../plugins/call-scope/turn-scope.js";
 import { NotInTurnError, type TurnServices } from "../plugins/context/turn-services.js";
+import type { AgentServices } from "./agents/agent-services.js";
 import type { Brain } from "./brain.js";
-
-/** The sub-agent and usage services, filled in by their own modules. */
-export interface AgentServices {
-  spawn(
-    pluginName: string,
-    args: { readonly prompt: string; readonly name?: string },
-  ): Promise<{ readonly agentId: string; readonly answer: string }>;
-  list(pluginName: string): Promise<readonly AgentInfo[]>;
-  usage(pluginName: string, units?: readonly UsageUnit[]): Promise<SessionUsage>;
-}
 
 /**
  * The turn-bound methods of every plugin's context (`ctx.askUser`, `ctx.prompt.*`, `ctx.agent.*`,

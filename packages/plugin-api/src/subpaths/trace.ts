@@ -5,15 +5,12 @@ export type {
   CodeModeCompositionRequest,
   CodeModeControl,
   CodeModeTraceSink,
-  ImageRef,
   NestedTool,
-  SharedFile,
-  SharedImage,
-  ToolTraceRecord,
 } from "../trace.js";
+export type { ImageRef, SharedFile, SharedImage, ToolTraceRecord } from "../trace-record.js";
 export {
   ImageRefSchema,
   SharedFileSchema,
   SharedImageSchema,
   ToolTraceRecordSchema,
-} from "../trace.js";
+} from "../trace-record.js";

@@ -2,7 +2,7 @@ import { type SessionUsage, USAGE_UNITS, type UsageUnit } from "@elowen/plugin-a
 import { parseEntryData } from "@elowen/wire";
 import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
 import { NotInTurnError } from "../../plugins/context/turn-services.js";
-import type { Brain } from "../brain.js";
+import type { BrainContext } from "../brain-context.js";
 
 /**
  * `$.session.usage()` for the current turn's session, from pi-ai's usage as the journal holds it:
@@ -12,12 +12,12 @@ import type { Brain } from "../brain.js";
  * asked for are null.
  */
 export async function sessionUsage(
-  brain: Brain,
+  brain: BrainContext,
   units: readonly UsageUnit[] = USAGE_UNITS,
 ): Promise<SessionUsage> {
   const scope = currentTurn();
   if (!scope) throw new NotInTurnError("session.usage");
-  const { host } = brain.context;
+  const { host } = brain;
   const branch = await host.store.journal.branch(scope.sessionId);
   let last: { input: number; output: number; cacheRead: number; cacheWrite: number } | undefined;
   const total = {

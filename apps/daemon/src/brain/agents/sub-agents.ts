@@ -2,7 +2,8 @@ import type { AgentInfo } from "@elowen/plugin-api";
 import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
 import { NotInTurnError } from "../../plugins/context/turn-services.js";
 import { mintId } from "../../store/ids.js";
-import type { Brain } from "../brain.js";
+import type { BrainContext } from "../brain-context.js";
+import type { AgentRecords } from "../session/agent-records.js";
 import { turnController } from "../session/session-runtime.js";
 import { runTurn } from "../turn/run-turn.js";
 
@@ -13,9 +14,6 @@ export const MAX_AGENT_DEPTH = 4;
  * oldest finished one is dropped; running ones are always listed.
  */
 export const AGENTS_LISTED_PER_SESSION = 50;
-
-/** A session's sub-agents, oldest first, kept with the session's in-memory state. */
-export type AgentRecords = Map<string, AgentInfo>;
 
 /** Drops the oldest finished records past {@link AGENTS_LISTED_PER_SESSION}. */
 function trim(records: AgentRecords): void {
@@ -38,12 +36,12 @@ function trim(records: AgentRecords): void {
  * (evicted with it, as after a restart), at most AGENTS_LISTED_PER_SESSION finished ones.
  */
 export class SubAgents {
-  readonly #brain: Brain;
+  readonly #brain: BrainContext;
   /** The depth of each running sub-agent, for the nesting limit of the agents it spawns. */
   readonly #depths = new Map<string, number>();
   #ordinal = 0;
 
-  constructor(brain: Brain) {
+  constructor(brain: BrainContext) {
     this.#brain = brain;
   }
 
@@ -52,14 +50,14 @@ export class SubAgents {
     args: { readonly prompt: string; readonly name?: string },
   ): Promise<{ readonly agentId: string; readonly answer: string }> {
     const scope = currentTurn();
-    const parent = scope ? this.#brain.context.turns.get(scope.turnId) : undefined;
+    const parent = scope ? this.#brain.turns.get(scope.turnId) : undefined;
     if (!scope || !parent) throw new NotInTurnError("agent.spawn");
     if (typeof args?.prompt !== "string" || args.prompt.trim() === "")
       throw new TypeError("agent.spawn: prompt is a non-empty string");
     const depth = (parent.agentId ? (this.#depths.get(parent.agentId) ?? 0) : 0) + 1;
     if (depth > MAX_AGENT_DEPTH)
       throw new Error(`agent.spawn: sub-agents nest at most ${MAX_AGENT_DEPTH} deep`);
-    const { host } = this.#brain.context;
+    const { host } = this.#brain;
     const session = await host.store.sessions.get(scope.sessionId);
     if (!session) throw new Error(`agent.spawn: no session ${scope.sessionId}`);
     const name = args.name ?? "agent";
@@ -75,7 +73,7 @@ export class SubAgents {
       state: "running",
     };
     // The parent turn holds its session's state in memory until the spawn returns.
-    const records = this.#brain.context.runtime(scope.sessionId).agents;
+    const records = this.#brain.runtime(scope.sessionId).agents;
     records.set(agentId, record);
     this.#depths.set(agentId, depth);
     const publish = (extra: object) =>
@@ -92,7 +90,7 @@ export class SubAgents {
     const stop = () => controller.abort();
     parent.controller.signal.addEventListener("abort", stop, { once: true });
     try {
-      const settled = await runTurn(this.#brain.context, {
+      const settled = await runTurn(this.#brain, {
         sessionId: child.id,
         kind: "subagent",
         access: { ...parent.access, sessionId: child.id },
@@ -129,7 +127,7 @@ export class SubAgents {
   list(): readonly AgentInfo[] {
     const scope = currentTurn();
     if (!scope) throw new NotInTurnError("agent.list");
-    const records = this.#brain.context.runtime(scope.sessionId).agents;
+    const records = this.#brain.runtime(scope.sessionId).agents;
     return [...records.values()].map(({ agentId, name, state }) => ({ agentId, name, state }));
   }
 }

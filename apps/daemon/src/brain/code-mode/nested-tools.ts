@@ -1,8 +1,7 @@
 import type { NestedTool } from "@elowen/plugin-api/trace";
 import { gatedCall } from "../tools/gated-call.js";
 import type { ToolDef } from "../tools/tool-def.js";
-import type { TurnState } from "../turn/turn-state.js";
-import type { TurnTrace } from "./turn-trace.js";
+import type { TurnState, TurnTrace } from "../turn/turn-state.js";
 
 /**
  * A turn's tool as a code-mode script calls it: fully gated (the same path as a direct call:

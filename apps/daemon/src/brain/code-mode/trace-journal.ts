@@ -2,8 +2,8 @@ import type { ImageRef, ToolTraceRecord } from "@elowen/plugin-api/trace";
 import type { JournalRewriteOutcome, ToolTraceJournal } from "@elowen/tool-trace";
 import type { Store } from "../../store/store.js";
 import type { AttachmentRef } from "../../store/types.js";
+import { releaseIfSettled } from "../turn/nested-ledger.js";
 import type { TurnState } from "../turn/turn-state.js";
-import { releaseIfSettled } from "./nested-ledger.js";
 
 function imageRefs(toolTrace: readonly ToolTraceRecord[]): AttachmentRef[] {
   const refs = new Map<string, ImageRef>();

@@ -1,13 +1,7 @@
 import { ToolTraceTurn } from "@elowen/tool-trace";
 import { mintId } from "../../store/ids.js";
-import type { TurnState } from "../turn/turn-state.js";
+import type { TurnState, TurnTrace } from "../turn/turn-state.js";
 import { traceJournal } from "./trace-journal.js";
-
-/** A turn's trace logs (one per producer) and the producer of every row, by row id. */
-export interface TurnTrace {
-  readonly turn: ToolTraceTurn;
-  readonly producers: Map<string, string>;
-}
 
 /**
  * The turn's @elowen/tool-trace turn, made on first use: host-minted row ids, the session's

@@ -1,7 +1,7 @@
 import { CONTEXT_CLEARED_ENTRY, TURN_CONTEXT_ENTRY } from "@elowen/plugin-api/journal";
 import type { Store } from "../../store/store.js";
 import type { JournalEntry } from "../../store/types.js";
-import { turnContextRecordsOf } from "../turn/context-entries.js";
+import { turnContextRecordsOf } from "./context-entries.js";
 
 /**
  * True when cold clearing is due: some turn-context record is more than twice `afterTurns` turns

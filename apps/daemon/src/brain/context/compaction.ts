@@ -1,7 +1,7 @@
 import { type CompactionEntryData, parseEntryData } from "@elowen/wire";
 import type { JournalEntry } from "../../store/types.js";
 import type { BrainHost } from "../brain-host.js";
-import { answerOf } from "../turn/usage.js";
+import { answerOf } from "../model/usage.js";
 
 /** What the summarizing request asks of the model. */
 export const COMPACTION_PROMPT =

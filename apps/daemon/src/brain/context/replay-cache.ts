@@ -1,8 +1,8 @@
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import type { BrainHost } from "../brain-host.js";
-import { replayBranch } from "../turn/replay.js";
 import { coldClearDue, contextTurns } from "./cold-clear.js";
 import { maintainContext } from "./maintain-context.js";
+import { replayBranch } from "./replay.js";
 
 /**
  * What a settled turn leaves for the next turn of its session: the messages the model read (which

@@ -7,8 +7,13 @@ import type {
   Model,
   SimpleStreamOptions,
 } from "@mariozechner/pi-ai";
-import type { ConnectionAuth } from "../review/provider-connections.js";
 import type { RateLimitWindow } from "./rate-limits.js";
+
+/**
+ * How a connection authenticates: a subscription signed in with OAuth (its weekly quota gates
+ * reviews), an API key (spend is the account's, no subscription rule), or none (the offline model).
+ */
+export type ConnectionAuth = "oauth" | "api-key" | "none";
 
 /** What a model request is for: the offline model's script is keyed by it. */
 export interface ModelRequest {

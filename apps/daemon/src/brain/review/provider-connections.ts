@@ -1,10 +1,5 @@
+import type { ConnectionAuth } from "../model/model-runtime.js";
 import type { ConnectionPin } from "./captured-request.js";
-
-/**
- * How a connection authenticates: a subscription signed in with OAuth (its weekly quota gates
- * reviews), an API key (spend is the account's, no subscription rule), or none (the offline model).
- */
-export type ConnectionAuth = "oauth" | "api-key" | "none";
 
 /** A provider connection as it stands now. */
 export interface ProviderConnection extends ConnectionPin {

@@ -4,7 +4,8 @@ import {
 } from "@elowen/plugin-api/limits";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { ProviderQuotaStore, type QuotaWindow, quotaSkipReason } from "./provider-quota.js";
+import { ProviderQuotaStore, quotaSkipReason } from "./provider-quota.js";
+import type { QuotaWindow } from "./quota-headers.js";
 import { quotaEvidenceFromHeaders } from "./quota-headers.js";
 
 const NOW = 1_800_000_000_000;

@@ -3,25 +3,7 @@ import {
   SKILL_REVIEW_QUOTA_WINDOW_MINUTES,
 } from "@elowen/plugin-api/limits";
 import type { ConnectionPin } from "./captured-request.js";
-import { quotaEvidenceFromHeaders } from "./quota-headers.js";
-
-/** One rate-limit window of a subscription, as the provider last reported it. */
-export interface QuotaWindow {
-  /** A named sub-window (a model family's own weekly limit); the overall window has none. */
-  readonly kind?: string;
-  readonly windowMinutes: number;
-  /** Percent of the window's allowance used (0 to 100; may be NaN when the report was garbled). */
-  readonly usedPercent: number;
-  /** When the window resets, epoch milliseconds. */
-  readonly resetsAt: number;
-}
-
-/** What a provider last said about a connection's quota, and when. */
-export interface QuotaEvidence {
-  /** When the report was read, epoch milliseconds. */
-  readonly observedAt: number;
-  readonly windows: readonly QuotaWindow[];
-}
+import { type QuotaEvidence, quotaEvidenceFromHeaders } from "./quota-headers.js";
 
 const keyOf = (pin: ConnectionPin) =>
   `${pin.providerId}\u0000${pin.connectionId}\u0000${pin.generation}`;

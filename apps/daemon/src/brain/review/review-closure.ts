@@ -6,7 +6,7 @@ import type {
 } from "@elowen/plugin-api/skills";
 import type { AssistantMessage, Context, Message } from "@mariozechner/pi-ai";
 import type { ModelRuntime } from "../model/model-runtime.js";
-import { answerOf } from "../turn/usage.js";
+import { answerOf } from "../model/usage.js";
 import type { ConnectionPin } from "./captured-request.js";
 import { inheritedPrefixProblem } from "./prefix-parity.js";
 import {

@@ -2,10 +2,10 @@ import { setMaxListeners } from "node:events";
 import type { Access } from "@elowen/plugin-api/access";
 import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { TurnOutcome } from "@elowen/wire";
-import type { AgentRecords } from "../agents/sub-agents.js";
 import type { ReplayCache } from "../context/replay-cache.js";
 import { releaseOnce } from "../release-once.js";
 import type { ComposedPrompt } from "../turn/compose-prompt.js";
+import type { AgentRecords } from "./agent-records.js";
 
 /**
  * The controller of one turn. Every provider, hook and tool call of the turn listens to its signal

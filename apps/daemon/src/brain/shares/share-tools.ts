@@ -7,13 +7,13 @@ import {
 import { errorResult } from "@elowen/plugin-api/tools";
 import { z } from "zod";
 import { turnTrace } from "../code-mode/turn-trace.js";
+import { imageTypeOf } from "../tools/image-type.js";
 import { inputJsonSchema } from "../tools/input-json-schema.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";
 import type { HostToolContext, ToolDef } from "../tools/tool-def.js";
 import { workspaceOf } from "../tools/workspace-guard.js";
 import type { TurnState } from "../turn/turn-state.js";
 import { deliverShare } from "./deliver-share.js";
-import { imageTypeOf } from "./image-type.js";
 import { latestStoredImage } from "./latest-image.js";
 import { readShareSource } from "./share-source.js";
 

@@ -4,7 +4,7 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { validateToolArguments } from "@mariozechner/pi-ai";
 import type { BrainConfig } from "../brain-config.js";
-import { imageTypeOf } from "../shares/image-type.js";
+import { imageTypeOf } from "./image-type.js";
 import { summarizeArguments, type ToolDef } from "./tool-def.js";
 import { confine } from "./workspace-guard.js";
 

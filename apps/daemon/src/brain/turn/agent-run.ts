@@ -7,14 +7,14 @@ import {
   runAgentLoopContinue,
 } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage, Message } from "@mariozechner/pi-ai";
+import { stepContextEntry } from "../context/context-entries.js";
+import { noteMessage } from "../context/replay.js";
+import { turnUsageOf } from "../model/usage.js";
 import { captureRequest } from "../review/captured-request.js";
 import { agentTools } from "../tools/agent-tools.js";
-import { stepContextEntry } from "./context-entries.js";
 import { LiveWriter } from "./live-writer.js";
-import { noteMessage } from "./replay.js";
 import { stepStreamFn } from "./step-stream.js";
 import type { TurnState } from "./turn-state.js";
-import { turnUsageOf } from "./usage.js";
 
 /** How one agent run ended, and the context it leaves for a continuation. */
 export interface AgentRunResult {
@@ -65,11 +65,6 @@ export async function runAgent(
     },
     stepContextNext: stepContextDue,
   });
-  const scope = {
-    sessionId: turn.sessionId,
-    userId: turn.access.userId,
-    signal: turn.controller.signal,
-  };
   const config: AgentLoopConfig = {
     model: host.model.model,
     ...(host.model.reasoning === undefined ? {} : { reasoning: host.model.reasoning }),
@@ -98,7 +93,32 @@ export async function runAgent(
       return turn.journal.releaseResult()?.then(() => []) ?? Promise.resolve([]);
     },
   };
-  const streamFn = stepStreamFn({
+  const streamFn = turnStreamFn(turn);
+  const emit = eventSink(turn, writer);
+  // A copy: a continuation run appends to the context's own array (pi-agent-core does not copy it).
+  const context = {
+    systemPrompt: turn.systemPrompt,
+    messages: [...messages],
+    tools: agentTools(turn.toolScope, turn.tools, errors),
+  };
+  const added =
+    prompts.length > 0
+      ? await runAgentLoop(prompts, context, config, emit, turn.controller.signal, streamFn)
+      : await runAgentLoopContinue(context, config, emit, turn.controller.signal, streamFn);
+  const all = [...messages, ...added];
+  const last = [...added].reverse().find((m): m is AssistantMessage => m.role === "assistant");
+  return { messages: all, outcome: outcomeOf(last), last };
+}
+
+/** The model stream of the turn's steps: `turn.step`, usage, and the captured request. */
+function turnStreamFn(turn: TurnState): ReturnType<typeof stepStreamFn> {
+  const { host } = turn;
+  const scope = {
+    sessionId: turn.sessionId,
+    userId: turn.access.userId,
+    signal: turn.controller.signal,
+  };
+  return stepStreamFn({
     hooks: host.registry.hooks,
     runtime: host.model,
     turnId: turn.turnId,
@@ -128,8 +148,16 @@ export async function runAgent(
       return request.options;
     },
   });
+}
+
+/** What the agent loop's events do to the turn: counters, the live writer, the last answer. */
+function eventSink(
+  turn: TurnState,
+  writer: LiveWriter,
+): (event: Parameters<LiveWriter["handle"]>[0]) => Promise<void> | undefined {
+  const { host } = turn;
   // Most events are published at once; the loop waits only for the ones the journal writes.
-  const emit = (event: Parameters<typeof writer.handle>[0]): Promise<void> | undefined => {
+  return (event: Parameters<LiveWriter["handle"]>[0]): Promise<void> | undefined => {
     if (event.type === "tool_execution_end") {
       turn.toolResults += 1;
       turn.lastToolName = event.toolName;
@@ -145,19 +173,6 @@ export async function runAgent(
     };
     return written === undefined ? recorded() : written.then(recorded);
   };
-  // A copy: a continuation run appends to the context's own array (pi-agent-core does not copy it).
-  const context = {
-    systemPrompt: turn.systemPrompt,
-    messages: [...messages],
-    tools: agentTools(turn.toolScope, turn.tools, errors),
-  };
-  const added =
-    prompts.length > 0
-      ? await runAgentLoop(prompts, context, config, emit, turn.controller.signal, streamFn)
-      : await runAgentLoopContinue(context, config, emit, turn.controller.signal, streamFn);
-  const all = [...messages, ...added];
-  const last = [...added].reverse().find((m): m is AssistantMessage => m.role === "assistant");
-  return { messages: all, outcome: outcomeOf(last), last };
 }
 
 /**

@@ -2,15 +2,11 @@ import type { TurnCompleteInput, TurnCompleteReason } from "@elowen/plugin-api/e
 import type { RunOutcome } from "@elowen/plugin-api/run-boundary";
 import type { TurnEndEntryData, TurnOutcome } from "@elowen/wire";
 import { mintId } from "../../store/ids.js";
-import {
-  hasPendingRows,
-  holdTurnForNestedRows,
-  releaseIfSettled,
-} from "../code-mode/nested-ledger.js";
 import { TRUNCATED_STREAM_MESSAGE } from "../model/provider-model.js";
+import { answerOf, sumUsage } from "../model/usage.js";
+import { hasPendingRows, holdTurnForNestedRows, releaseIfSettled } from "./nested-ledger.js";
 import { settlesUnobserved } from "./turn-journal.js";
 import type { TurnState } from "./turn-state.js";
-import { answerOf, sumUsage } from "./usage.js";
 
 /** A settled turn: its outcome and its `turn_end` entry. */
 export type SettledTurn = TurnOutcome & { readonly entryId: string };

@@ -7,8 +7,8 @@ import type { AgentEvent } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import { mintId } from "../../store/ids.js";
 import type { BrainHost } from "../brain-host.js";
+import { storeResult } from "../context/stored-result.js";
 import type { AuthoringNotes } from "./authoring-notes.js";
-import { storeResult } from "./stored-result.js";
 import type { TurnJournal } from "./turn-journal.js";
 
 /** What the writer of one agent run knows. */

@@ -1,6 +1,7 @@
 import type { Access } from "@elowen/plugin-api/access";
 import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { SessionKind } from "@elowen/plugin-api/hooks";
+import type { PluginFilter } from "@elowen/prompt-compose";
 import { applyInputTransforms, renderTurnContext } from "@elowen/prompt-compose";
 import type { UserEntryData } from "@elowen/wire";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
@@ -9,14 +10,16 @@ import { forwardSlashCommand } from "../../plugins/commands/slash-forwarding.js"
 import { mintId } from "../../store/ids.js";
 import type { NewJournalEntry } from "../../store/types.js";
 import type { BrainContext } from "../brain-context.js";
+import type { BrainHost } from "../brain-host.js";
+import { turnContextEntry } from "../context/context-entries.js";
+import { SUBMIT_CONTEXT_ENTRY, userContent } from "../context/replay.js";
 import { conversationFor } from "../context/replay-cache.js";
-import { spawnPersona } from "../session/spawn.js";
+import type { SessionRuntime } from "../session/session-runtime.js";
 import { baseToolSurface } from "../tools/tool-surface.js";
 import { AuthoringNotes, authoringSource } from "./authoring-notes.js";
 import { composeSystemPrompt } from "./compose-prompt.js";
-import { turnContextEntry } from "./context-entries.js";
 import { mentionBlocks } from "./mentions.js";
-import { SUBMIT_CONTEXT_ENTRY, userContent } from "./replay.js";
+import { spawnPersona } from "./spawn-persona.js";
 import { submitContextBlocks } from "./submit-context.js";
 import { TurnJournal } from "./turn-journal.js";
 import type { TurnState } from "./turn-state.js";
@@ -45,19 +48,44 @@ export interface PreparedTurn {
 }
 
 /**
- * Steps 1 to 4 of "A turn, as data": input transforms, `turn.start` (mints the turn id), the
- * tool surface and the system prompt (persona from `brain.session.beforeSpawn`), turn-context
- * providers, then one transaction with the turn-context records and the user message (the turn
- * is opened in the ledger first, so a crash after it is found and marked).
+ * Steps 1 to 4 of "A turn, as data", as named stages: input transforms, `turn.start` (mints the
+ * turn id), the tool surface, the system prompt (persona from `brain.session.beforeSpawn`),
+ * turn-context providers, then the commit: one transaction with the turn-context records and the
+ * user message (the turn is opened in the ledger first, so a crash after it is found and marked).
+ * Each stage returns a read-only plan; what the run changes later lives on the turn's state.
  */
 export async function prepareTurn(brain: BrainContext, start: TurnStart): Promise<PreparedTurn> {
+  const setting = await turnSetting(brain, start);
+  const input = await transformInput(setting, start);
+  const opened = await openTurn(brain, setting, start, input);
+  const turn = newTurnState(brain, setting, start, opened.turnId);
+  brain.turns.set(turn.turnId, turn);
+  const tools = await planTools(brain, setting, turn);
+  await planSystemPrompt(setting, turn, opened.persona, tools.workspace);
+  const context = await planTurnContext(setting, start, turn, input.text, tools.workspace);
+  return commitTurn(setting, start, turn, context);
+}
+
+/** Where a turn runs: the session's model, its grants and its replayed conversation. */
+interface TurnSetting {
+  readonly host: BrainHost;
+  readonly filter: PluginFilter;
+  readonly scope: {
+    readonly sessionId: string;
+    readonly userId: number | null;
+    readonly signal: AbortSignal;
+  };
+  readonly runtime: SessionRuntime;
+  readonly conversation: Awaited<ReturnType<typeof conversationFor>>;
+}
+
+async function turnSetting(brain: BrainContext, start: TurnStart): Promise<TurnSetting> {
   const { sessionId, access } = start;
   // The session's chosen model runs the whole turn: its steps, compaction and status events.
   const host = brain.host.sessionModel
     ? { ...brain.host, model: await brain.host.sessionModel(sessionId) }
     : brain.host;
   const { registry } = host;
-  const interactive = start.kind === "interactive";
   const filter = (plugin: string) => isGranted(access, plugin, registry.grantable.has(plugin));
   const scope = { sessionId, userId: access.userId, signal: start.controller.signal };
   // The session's own workspace skill folders are in the catalog before anything of the turn
@@ -69,6 +97,16 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   const runtime = brain.runtime(sessionId);
   const conversation = await conversationFor(host, sessionId, runtime.replay);
   runtime.replay = undefined;
+  return { host, filter, scope, runtime, conversation };
+}
+
+/** Stage 1, input transforms: the text the turn runs on. */
+async function transformInput(
+  { host, filter }: TurnSetting,
+  start: TurnStart,
+): Promise<{ readonly text: string }> {
+  const { registry } = host;
+  const { access } = start;
   // A sub-agent's prompt is a plugin's text, not a typed command line.
   const typed =
     start.agentId === undefined
@@ -76,20 +114,47 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
       : start.text;
   const transformed = await applyInputTransforms(
     registry.prompts.inputTransforms(filter),
-    { text: typed, sessionId, userId: access.userId, origin: start.origin },
+    { text: typed, sessionId: start.sessionId, userId: access.userId, origin: start.origin },
     { signal: start.controller.signal },
   );
   for (const problem of transformed.problems) host.log(`input transform: ${problem.message}`);
+  return { text: transformed.text };
+}
+
+/** Stage 2, turn start: `turn.start` with the minted turn id, then the session's persona. */
+async function openTurn(
+  brain: BrainContext,
+  { host, scope }: TurnSetting,
+  start: TurnStart,
+  input: { readonly text: string },
+): Promise<{ readonly turnId: string; readonly persona: string | null }> {
   const turnId = mintId("t");
-  const agent = start.agentId === undefined ? {} : { agentId: start.agentId };
-  await registry.hooks.run(
+  await host.registry.hooks.run(
     "turn.start",
-    { text: transformed.text, turnId, ...agent },
+    { text: input.text, turnId, ...agentOf(start) },
     () => ({ turnId }),
     scope,
   );
   const persona = await spawnPersona(brain, start);
-  const turn: TurnState = {
+  return { turnId, persona };
+}
+
+function agentOf(start: TurnStart): { readonly agentId?: string } {
+  return start.agentId === undefined ? {} : { agentId: start.agentId };
+}
+
+/** The turn's running state, before its tools and system prompt are known. */
+function newTurnState(
+  brain: BrainContext,
+  { host, filter, runtime, conversation }: TurnSetting,
+  start: TurnStart,
+  turnId: string,
+): TurnState {
+  const { sessionId, access } = start;
+  const { registry } = host;
+  const interactive = start.kind === "interactive";
+  const agent = agentOf(start);
+  return {
     host,
     sessionId,
     kind: start.kind,
@@ -138,24 +203,48 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
     journalListeners: new Set(),
     cleanups: [],
   };
-  brain.turns.set(turnId, turn);
-  const base = await baseToolSurface(host, sessionId, filter, brain.hostTools(turn), access);
+}
+
+/** Stage 3, tools: the surface the model is offered (code mode composes over it). */
+async function planTools(
+  brain: BrainContext,
+  { host, filter }: TurnSetting,
+  turn: TurnState,
+): Promise<{ readonly workspace: string | undefined }> {
+  const base = await baseToolSurface(
+    host,
+    turn.sessionId,
+    filter,
+    brain.hostTools(turn),
+    turn.access,
+  );
   turn.tools = await brain.composeTools(turn, base.tools);
   turn.authoring = new AuthoringNotes(
     (name) => authoringSource(turn.tools.find((t) => t.name === name)),
     host.clock.monotonic,
   );
+  return { workspace: base.workspace };
+}
+
+/** Stage 4, system prompt: composed over the turn's tools, the persona and the workspace. */
+async function planSystemPrompt(
+  { host, filter, scope, runtime }: TurnSetting,
+  turn: TurnState,
+  persona: string | null,
+  workspace: string | undefined,
+): Promise<void> {
+  const { registry } = host;
   const composed = await composeSystemPrompt(
     {
       hooks: registry.hooks,
       registry,
       modelId: host.model.model.id,
       tools: turn.tools.map((t) => t.name),
-      access,
+      access: turn.access,
       persona,
       filter,
       scope,
-      ...(base.workspace === undefined ? {} : { workspace: base.workspace }),
+      ...(workspace === undefined ? {} : { workspace }),
       log: host.log,
     },
     runtime.systemPrompt,
@@ -163,47 +252,77 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   runtime.systemPrompt = composed;
   turn.systemPrompt = composed.text;
   turn.systemCachePrefix = composed.cachePrefix;
-  const context = [
+}
+
+/** What the turn's context stage hands the commit: blocks for the model and rendered records. */
+interface TurnContextPlan {
+  /** The text the turn runs on (after input transforms). */
+  readonly text: string;
+  /** Blocks `prompt.submit` hooks attached and the prompt's mentions, for the model. */
+  readonly blocks: readonly string[];
+  readonly records: Awaited<ReturnType<typeof renderTurnContext>>["records"];
+}
+
+/** Stage 5, turn context: attached and mentioned blocks, then the turn-context providers. */
+async function planTurnContext(
+  { host, filter, scope }: TurnSetting,
+  start: TurnStart,
+  turn: TurnState,
+  text: string,
+  workspace: string | undefined,
+): Promise<TurnContextPlan> {
+  const { registry } = host;
+  const blocks = [
     ...(await submitContextBlocks(registry.hooks, start.context, scope)),
-    ...(await mentionBlocks(
-      registry.hooks,
-      transformed.text,
-      base.workspace,
-      scope,
-      start.agentId,
-    )),
+    ...(await mentionBlocks(registry.hooks, text, workspace, scope, start.agentId)),
   ];
   const rendered = await renderTurnContext(
     registry.prompts.turnContextProviders(filter),
     {
-      sessionId,
-      turnId,
-      userId: access.userId,
-      text: transformed.text,
-      surface: access.surface,
-      ...agent,
+      sessionId: turn.sessionId,
+      turnId: turn.turnId,
+      userId: turn.access.userId,
+      text,
+      surface: turn.access.surface,
+      ...agentOf(start),
     },
     { clock: host.clock, signal: start.controller.signal },
   );
   for (const problem of rendered.problems) host.log(`turn context: ${problem.message}`);
-  const modelText = framed(start, transformed.text);
+  return { text, blocks, records: rendered.records };
+}
+
+/**
+ * Stage 6, commit: the turn-context records, the attached blocks and the user message in one
+ * journal transaction that also opens the turn in the ledger; then `turn_started` is published.
+ */
+async function commitTurn(
+  { host, conversation }: TurnSetting,
+  start: TurnStart,
+  turn: TurnState,
+  context: TurnContextPlan,
+): Promise<PreparedTurn> {
+  const { sessionId, turnId } = turn;
+  const agent = agentOf(start);
+  const submission = start.submissionId === undefined ? {} : { submissionId: start.submissionId };
+  const modelText = framed(start, context.text);
   const user: UserEntryData = {
     turnId,
-    ...(start.submissionId === undefined ? {} : { submissionId: start.submissionId }),
+    ...submission,
     text: start.text,
     ...(modelText === start.text ? {} : { modelText }),
     origin: start.origin,
     ...agent,
   };
-  const entries: NewJournalEntry[] = turnContextEntry(turnId, rendered.records);
-  if (context.length > 0)
+  const entries: NewJournalEntry[] = turnContextEntry(turnId, context.records);
+  if (context.blocks.length > 0)
     entries.push({
       kind: "custom",
       customType: SUBMIT_CONTEXT_ENTRY,
       hidden: true,
-      data: { turnId, blocks: context },
+      data: { turnId, blocks: context.blocks },
     });
-  if (rendered.records.length > 0) turn.oldestContextTurn ??= turn.turnOrdinal;
+  if (context.records.length > 0) turn.oldestContextTurn ??= turn.turnOrdinal;
   const userEntryId = mintId("e");
   entries.push({ id: userEntryId, kind: "user", data: user });
   await host.journal.append(sessionId, entries, {
@@ -212,7 +331,7 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   host.events.publish(sessionId, "turn_started", {
     turnId,
     ...agent,
-    ...(start.submissionId === undefined ? {} : { submissionId: start.submissionId }),
+    ...submission,
     origin: start.origin,
     userEntryId,
     startedAt: turn.startedAt,
@@ -220,7 +339,7 @@ export async function prepareTurn(brain: BrainContext, start: TurnStart): Promis
   });
   const prompt: AgentMessage = {
     role: "user",
-    content: userContent(modelText, rendered.records, context),
+    content: userContent(modelText, context.records, context.blocks),
     timestamp: turn.startedAt,
   };
   return { turn, history: conversation.history, prompt };

@@ -2,8 +2,8 @@ import { RUN_BOUNDARY_ENTRY } from "@elowen/plugin-api/journal";
 import { RunBoundary } from "@elowen/run-boundary";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { pluginLogger } from "../../logger.js";
+import { noteMessage } from "../context/replay.js";
 import { type AgentRunResult, runAgent } from "./agent-run.js";
-import { noteMessage } from "./replay.js";
 import { settlesUnobserved } from "./turn-journal.js";
 import type { TurnState } from "./turn-state.js";
 

@@ -9,7 +9,7 @@ import type {
   SimpleStreamOptions,
 } from "@mariozechner/pi-ai";
 import type { ModelRequest, ModelRuntime } from "../model/model-runtime.js";
-import { answerOf, reasoningOf, stopReasonOf, turnUsageOf } from "./usage.js";
+import { answerOf, reasoningOf, stopReasonOf, turnUsageOf } from "../model/usage.js";
 
 /** What the step stream of one agent run needs. */
 export interface StepStreamOptions {

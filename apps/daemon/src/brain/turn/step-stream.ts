@@ -9,6 +9,7 @@ import {
   createAssistantMessageEventStream,
   type Model,
 } from "@mariozechner/pi-ai";
+import { effortOf } from "../model/usage.js";
 import {
   dispatch,
   type EngineRequest,
@@ -16,7 +17,6 @@ import {
   type StepStreamOptions,
 } from "./step-engine.js";
 import { StepRebuild } from "./step-rebuild.js";
-import { effortOf } from "./usage.js";
 
 export type { StepStreamOptions } from "./step-engine.js";
 

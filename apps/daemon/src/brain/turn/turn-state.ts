@@ -2,9 +2,9 @@ import type { Access } from "@elowen/plugin-api/access";
 import type { PromptOrigin, TurnUsage } from "@elowen/plugin-api/events";
 import type { SessionKind } from "@elowen/plugin-api/hooks";
 import type { PluginFilter } from "@elowen/prompt-compose";
+import type { ToolTraceTurn } from "@elowen/tool-trace";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { BrainHost } from "../brain-host.js";
-import type { TurnTrace } from "../code-mode/turn-trace.js";
 import type { CapturedRequest } from "../review/captured-request.js";
 import type { ToolDef } from "../tools/tool-def.js";
 import type { ToolScope } from "../tools/tool-scope.js";
@@ -65,4 +65,10 @@ export interface TurnState {
   trace?: TurnTrace;
   /** Closes what the turn opened (code-mode cells, trace writers) when it settles. */
   readonly cleanups: (() => void)[];
+}
+
+/** A turn's trace logs (one per producer) and the producer of every row, by row id. */
+export interface TurnTrace {
+  readonly turn: ToolTraceTurn;
+  readonly producers: Map<string, string>;
 }

@@ -1,6 +1,18 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Access } from "@elowen/plugin-api/access";
-import type { TurnScope } from "./turn-scope.js";
+import type { SessionKind } from "@elowen/plugin-api/hooks";
+
+/**
+ * The turn a plugin call runs in, set by the brain (part 2) around a turn. `interactive` is true
+ * only for an interactive prompt turn: cards and questions need one.
+ */
+export interface TurnScope {
+  readonly sessionId: string;
+  readonly turnId: string;
+  readonly kind: SessionKind;
+  readonly interactive: boolean;
+  readonly agentId?: string;
+}
 
 /** Who is acting and in which turn: what a plugin call made now runs in. */
 export interface CallScope {

@@ -1,19 +1,6 @@
-import type { SessionKind } from "@elowen/plugin-api/hooks";
-import { currentCallScope } from "./call-scope.js";
+import { currentCallScope, type TurnScope } from "./call-scope.js";
 
-export { runInTurn } from "./call-scope.js";
-
-/**
- * The turn a plugin call runs in, set by the brain (part 2) around a turn. `interactive` is true
- * only for an interactive prompt turn: cards and questions need one.
- */
-export interface TurnScope {
-  readonly sessionId: string;
-  readonly turnId: string;
-  readonly kind: SessionKind;
-  readonly interactive: boolean;
-  readonly agentId?: string;
-}
+export { runInTurn, type TurnScope } from "./call-scope.js";
 
 /** The turn running now, if any. */
 export function currentTurn(): TurnScope | undefined {

@@ -1,9 +1,30 @@
-import type { PluginContext } from "@elowen/plugin-api";
+import type { PluginContext, PluginMutation } from "@elowen/plugin-api";
 import type { AnyChainHook, ChainEventName, ChainMatcher } from "@elowen/plugin-api/chains";
 import type { PluginRouteHandler } from "@elowen/plugin-api/routes";
 import type { PluginPromptSeams } from "@elowen/prompt-compose";
+import type { LoadedPlugin } from "../loading/loaded-plugin.js";
+import type { PluginHost } from "./plugin-host.js";
 import { checkReviewer } from "./registration-checks.js";
-import type { Stage } from "./registration-staging.js";
+
+/** What each registration method is given: the plugin, the host and the staging's bookkeeping. */
+export interface Stage {
+  readonly name: string;
+  readonly plugin: LoadedPlugin;
+  readonly host: PluginHost;
+  /** Throws when registration is closed. */
+  guard(method: string): void;
+  /**
+   * Whether the plugin may use `capability` for `method`: throws when its manifest does not ask
+   * for it; false (and audited as dropped) when the operator did not consent.
+   */
+  requires(method: string, capability: PluginMutation): boolean;
+  /** Applies `apply` to the host's registries at commit. */
+  later(apply: () => void): void;
+  /** Undoes a registration a library already took, if register fails. */
+  undo(remove: () => void): void;
+  /** Waits for a library's registration work before the plugin counts as loaded. */
+  await(work: Promise<unknown>): void;
+}
 
 /** The registration methods of a context, staged until `register` resolves. */
 export type RegistrationMethods = Pick<

@@ -1,7 +1,11 @@
-import type { PluginContext, PluginMutation } from "@elowen/plugin-api";
+import type { PluginContext } from "@elowen/plugin-api";
 import type { LoadedPlugin } from "../loading/loaded-plugin.js";
 import type { PluginHost } from "./plugin-host.js";
-import { type RegistrationMethods, registrationMethods } from "./registration-methods.js";
+import {
+  type RegistrationMethods,
+  registrationMethods,
+  type Stage,
+} from "./registration-methods.js";
 
 /** Staged registrations of one plugin: applied together when `register` succeeds, else dropped. */
 export interface Staging {
@@ -16,26 +20,6 @@ export interface Staging {
   abort(): Promise<void>;
   /** Closes registration: later calls throw. */
   close(): void;
-}
-
-/** What each registration method is given: the plugin, the host and the staging's bookkeeping. */
-export interface Stage {
-  readonly name: string;
-  readonly plugin: LoadedPlugin;
-  readonly host: PluginHost;
-  /** Throws when registration is closed. */
-  guard(method: string): void;
-  /**
-   * Whether the plugin may use `capability` for `method`: throws when its manifest does not ask
-   * for it; false (and audited as dropped) when the operator did not consent.
-   */
-  requires(method: string, capability: PluginMutation): boolean;
-  /** Applies `apply` to the host's registries at commit. */
-  later(apply: () => void): void;
-  /** Undoes a registration a library already took, if register fails. */
-  undo(remove: () => void): void;
-  /** Waits for a library's registration work before the plugin counts as loaded. */
-  await(work: Promise<unknown>): void;
 }
 
 /**

@@ -1,8 +1,9 @@
+import type { NewSkill, SkillEdit } from "./edit-input.js";
+import type { SkillOwner } from "./owners.js";
 import { isAgentMarked } from "./provenance.js";
 import { isRefusal, refuse, type SkillRefusal } from "./refusal.js";
-import type { SkillFiles, SkillFilesOptions } from "./skill-files.js";
 import type { WrittenSkill } from "./skill-move.js";
-import { descriptionOf, isSkillName } from "./skill-paths.js";
+import { descriptionOf, isSkillName, type SkillFile } from "./skill-paths.js";
 
 /** A personal skill the reviewer may patch: still its own, at the revision offered. */
 export interface OfferedSkill {
@@ -41,11 +42,33 @@ export interface ReviewerStore {
   patchSkill(userId: number, patch: ReviewerPatch): Promise<WrittenSkill | SkillRefusal>;
 }
 
+/**
+ * What the reviewer's store needs of the file owner (`SkillFiles`, which builds the store and so
+ * hands itself in): its reads and its agent-marked writes.
+ */
+export interface ReviewerFiles {
+  read(owner: SkillOwner, name: string): Promise<SkillFile | SkillRefusal>;
+  create(
+    owner: SkillOwner,
+    skill: NewSkill,
+    options: { readonly reserved?: ReadonlySet<string>; readonly asAgent: true },
+  ): Promise<WrittenSkill | SkillRefusal>;
+  patch(
+    owner: SkillOwner,
+    name: string,
+    edit: SkillEdit,
+    options: { readonly expectedRevision: number; readonly asAgent: true },
+  ): Promise<WrittenSkill | SkillRefusal>;
+}
+
+/** What the reviewer's store needs of the file owner's host (`SkillFilesOptions`). */
+export interface ReviewerHost {
+  readonly accountExists: (userId: number) => Promise<boolean>;
+  readonly catalogNames?: (userId: number) => Promise<ReadonlySet<string>>;
+}
+
 /** Builds the reviewer's store over the file owner. */
-export function createReviewerStore(
-  files: Omit<SkillFiles, "reviewerStore">,
-  options: Pick<SkillFilesOptions, "accountExists" | "catalogNames">,
-): ReviewerStore {
+export function createReviewerStore(files: ReviewerFiles, options: ReviewerHost): ReviewerStore {
   return {
     async patchable(userId, names) {
       const offered: OfferedSkill[] = [];

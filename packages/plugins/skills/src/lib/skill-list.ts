@@ -4,7 +4,7 @@ import type { SkillCatalogEntry } from "@elowen/plugin-api/skills";
 import { visible } from "./catalog-reads.js";
 import type { SkillOwner } from "./owners.js";
 import { isRefusal } from "./refusal.js";
-import type { SkillRoutesDeps } from "./skill-routes.js";
+import type { SkillRoutesDeps } from "./skill-routes-deps.js";
 
 /** One row of `GET /plugins/skills/list`: `catalogSource` and `effective` are the only scope and state fields. */
 export interface SkillListRow {

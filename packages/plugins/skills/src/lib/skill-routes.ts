@@ -1,5 +1,4 @@
 import type { PluginRequest, PluginResponse, PluginRouteHandler } from "@elowen/plugin-api/routes";
-import type { SkillCatalogControl } from "@elowen/plugin-api/skills";
 import { isRecord } from "@elowen/plugin-shared/record";
 import { reservedNames } from "./catalog-reads.js";
 import { checkEdit, checkNewSkill, checkRevision } from "./edit-input.js";
@@ -13,20 +12,10 @@ import {
 } from "./owners.js";
 import { isRefusal, refuse, type SkillRefusal, type SkillRefusalCode } from "./refusal.js";
 import { parseArchive } from "./skill-archive.js";
-import type { SkillFiles } from "./skill-files.js";
 import { listSkills } from "./skill-list.js";
 import type { WrittenSkill } from "./skill-move.js";
 import { checkSkillName } from "./skill-paths.js";
-
-/** What the route handlers need: the file owner, the live catalog and the caller-owned reload. */
-export interface SkillRoutesDeps {
-  readonly files: SkillFiles;
-  readonly catalog: SkillCatalogControl;
-  /** Replaces the complete skill set in the catalog; called after every successful mutation. */
-  readonly reload: () => Promise<void>;
-  /** This plugin's name, as catalog entries record it. */
-  readonly pluginName: string;
-}
+import type { SkillRoutesDeps } from "./skill-routes-deps.js";
 
 /** The HTTP status of each refusal. A stale revision is 409 with `{ error }` only. */
 export const REFUSAL_STATUS: Readonly<Record<SkillRefusalCode, number>> = {

@@ -1,5 +1,5 @@
 import type { Store } from "../../store/store.js";
-import type { TurnState } from "../turn/turn-state.js";
+import type { TurnState } from "./turn-state.js";
 
 /**
  * Turns whose open-turn ledger row outlives their `turn_end`: a nested call of theirs was still

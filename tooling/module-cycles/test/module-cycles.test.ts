@@ -1,0 +1,44 @@
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { checkModuleCycles, sourceRoots } from "../lib/check.mjs";
+
+const fixtures = join(import.meta.dirname, "fixtures");
+const repo = join(import.meta.dirname, "..", "..", "..");
+
+describe("the module-cycle check", () => {
+  test("fails on a cycle made only of `import type`, naming both modules", () => {
+    const { ok, report } = checkModuleCycles({ cwd: fixtures, dirs: ["type-cycle"] });
+    expect(ok).toBe(false);
+    expect(report).toContain("no-cycle");
+    expect(report).toContain("type-cycle/session.ts");
+    expect(report).toContain("type-cycle/turn.ts");
+  });
+
+  test("passes once the shared types live in a neutral module", () => {
+    expect(checkModuleCycles({ cwd: fixtures, dirs: ["acyclic"] })).toEqual({
+      ok: true,
+      report: expect.stringContaining("no dependency violations found"),
+    });
+  });
+
+  test("fails on a relative import that resolves to no file, so no cycle hides behind it", () => {
+    const { ok, report } = checkModuleCycles({ cwd: fixtures, dirs: ["unresolved"] });
+    expect(ok).toBe(false);
+    expect(report).toContain("relative-import-resolves");
+    expect(report).toContain("./sesion.js");
+  });
+
+  test("refuses an empty list of directories", () => {
+    expect(() => checkModuleCycles({ cwd: fixtures, dirs: [] })).toThrow(/dirs is empty/);
+  });
+
+  test("cruises the src/ of every app, package and bundled plugin", () => {
+    const roots = sourceRoots(repo);
+    expect(roots).toContain("apps/daemon/src");
+    expect(roots).toContain("packages/plugin-api/src");
+    expect(roots).toContain("packages/plugins/skills/src");
+    expect(
+      roots.every((root) => /^(apps|packages|packages\/plugins)\/[^/]+\/src$/.test(root)),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,3 @@
+import { definePackageTests } from "@elowen/vitest-config";
+
+export default definePackageTests();
