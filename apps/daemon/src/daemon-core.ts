@@ -11,7 +11,6 @@ import { brainParts } from "./brain/parts.js";
 import { pluginTurnServices } from "./brain/plugin-services.js";
 import { SkillLearning } from "./brain/review/skill-learning.js";
 import { recoverInterruptedTurns } from "./brain/session/recovery.js";
-import { warmWorkspaceTools } from "./brain/tools/workspace-tools.js";
 import type { LoadedConfig } from "./config/load-config.js";
 import { pluginSettings } from "./config/plugin-sections.js";
 import type { DaemonOptions, HostedDaemon } from "./daemon.js";
@@ -45,6 +44,7 @@ import {
   type SharedInstances,
 } from "./store/postgres/shared-instances.js";
 import type { Store } from "./store/store.js";
+import { warmFirstTurn } from "./warm-start.js";
 
 /**
  * The part of {@link startHostedDaemon} after the socket listens: model, data directory, store,
@@ -250,7 +250,13 @@ export async function startCore(
     await app.ready();
     const address = early.url;
     // What the first turn would load on its path is loaded now, once the daemon answers.
-    if (config.brain.workspaceTools) setImmediate(() => void warmWorkspaceTools());
+    setImmediate(
+      () =>
+        void warmFirstTurn({
+          provider: config.model.provider,
+          workspaceTools: config.brain.workspaceTools,
+        }),
+    );
     const url = address;
     const writeFile = options.writeDaemonFile ?? true;
     if (writeFile) await writeDaemonFile(home, { url, pid: process.pid, startedAt: Date.now() });
