@@ -59,6 +59,12 @@ export async function startCore(
   early: EarlyServer,
 ): Promise<HostedDaemon> {
   const { home, config } = loaded;
+  // What the first turn would load on its path loads beside the start (never rejects), so that
+  // neither the first turn nor the first requests after `ready` wait for it.
+  void warmFirstTurn({
+    provider: config.model.provider,
+    workspaceTools: config.brain.workspaceTools,
+  });
   const log = createDaemonLog({ ...config.log, sink });
   // The model is resolved before anything is written: a bad script or a missing key stops here.
   const modelRuntime = resolveModel(config.model, env, readProviderKeys(home));
@@ -249,14 +255,6 @@ export async function startCore(
     // The full server takes over the socket: held requests first, `/health` says ready from now.
     await app.ready();
     const address = early.url;
-    // What the first turn would load on its path is loaded now, once the daemon answers.
-    setImmediate(
-      () =>
-        void warmFirstTurn({
-          provider: config.model.provider,
-          workspaceTools: config.brain.workspaceTools,
-        }),
-    );
     const url = address;
     const writeFile = options.writeDaemonFile ?? true;
     if (writeFile) await writeDaemonFile(home, { url, pid: process.pid, startedAt: Date.now() });
