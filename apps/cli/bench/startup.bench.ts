@@ -1,5 +1,6 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { record } from "@elowen/bench";
@@ -90,19 +91,27 @@ const fastifyPeer = `import Fastify from "fastify"; const app = Fastify(); app.g
 const daemonDir = join(import.meta.dirname, "..", "..", "daemon");
 const peerFile = join(daemonDir, "node_modules", ".elowen-bench-fastify.mjs");
 writeFileSync(peerFile, fastifyPeer);
-let port = 17_460;
+/** A port nothing listens on now (fixed ports met other runs' leftover daemons). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+let port = 0;
 const daemonRuns: number[] = [];
 const readyRuns: number[] = [];
 const peerRuns: number[] = [];
 for (let i = 0; i <= RUNS; i += 1) {
   const home = mkdtempSync(join(tmpdir(), "elowen-bench-daemon-"));
-  port += 1;
+  port = await freePort();
   const ours = await timeUntilHealthy(
     [bin, "daemon", "--port", String(port)],
     { ...process.env, ELOWEN_HOME: home },
     port,
   );
-  port += 1;
+  port = await freePort();
   const peer = await timeUntilHealthy([peerFile], { ...process.env, PORT: String(port) }, port);
   rmSync(home, { recursive: true, force: true });
   if (i === 0) continue;
@@ -162,7 +171,7 @@ async function firstScreen(command: readonly string[], marker: string): Promise<
 
 if (spawnSync("tmux", ["-V"]).status === 0) {
   const home = mkdtempSync(join(tmpdir(), "elowen-bench-chat-"));
-  port += 1;
+  port = await freePort();
   const daemon = spawn(process.execPath, [bin, "daemon", "--port", String(port)], {
     env: { ...process.env, ELOWEN_HOME: home },
     stdio: "ignore",
