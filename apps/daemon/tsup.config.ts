@@ -14,13 +14,15 @@ export default [
     clean: false,
     splitting: true,
   }),
-  // The bin is one bundled file (the native better-sqlite3 and the pi toolkit stay outside):
-  // resolving and reading hundreds of small modules was most of the cold start. The pi toolkit
-  // is loaded as published: its providers carry optional dependencies a bundle cannot resolve.
+  // The bin is bundled (the native better-sqlite3 and the pi toolkit stay outside): resolving
+  // and reading hundreds of small modules was most of the cold start. The pi toolkit is loaded as
+  // published: its providers carry optional dependencies a bundle cannot resolve. It splits at
+  // the daemon core's dynamic import, so the socket listens before that chunk is even read.
   defineLibrary({
     entry: { bin: "src/bin.ts" },
     clean: false,
     dts: false,
+    splitting: true,
     noExternal: [/^(?!better-sqlite3|@mariozechner\/)/],
     external: ["better-sqlite3", /^@mariozechner\//],
     shims: true,

@@ -4,7 +4,7 @@
  * HTTP API (`@elowen/client`); tests start one with `@elowen/daemon/testing`.
  */
 
-export { MissingApiKeyError } from "./brain/model/provider-model.js";
+export { MissingApiKeyError } from "./brain/model/missing-api-key-error.js";
 export type { ConfigProblem } from "./config/config-error.js";
 export { ConfigError } from "./config/config-error.js";
 export type { ElowenConfigInput } from "./config/schema.js";

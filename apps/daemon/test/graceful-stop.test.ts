@@ -87,7 +87,7 @@ describe("graceful stop", () => {
 });
 
 describe("listening", () => {
-  test("a port in use stops start-up naming the address and the setting to change, writes no daemon.json, and still fires plugin.shutdown", async () => {
+  test("a port in use stops start-up naming the address and the setting to change, before any plugin loads or anything is written", async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", () => resolve()));
     const { port } = taken.address() as AddressInfo;
@@ -98,9 +98,10 @@ describe("listening", () => {
       ).rejects.toThrow(
         `cannot listen on 127.0.0.1:${port}: the port is in use (another daemon or program listens there); set ELOWEN_PORT or server.port (0 picks a free port)`,
       );
+      // The socket is opened first: no plugin was loaded (nothing to shut down), nothing written.
       expect(existsSync(join(home, "daemon.json"))).toBe(false);
-      // The plugins it had loaded were still told to clean up, once.
-      expect(readFileSync(join(goodContext().dataDir, "shutdown.log"), "utf8")).toBe("stop\n");
+      expect(existsSync(join(home, "owner.token"))).toBe(false);
+      expect(existsSync(join(goodContext().dataDir, "shutdown.log"))).toBe(false);
     } finally {
       await new Promise((resolve) => taken.close(resolve));
       rmSync(home, { recursive: true, force: true });

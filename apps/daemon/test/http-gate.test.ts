@@ -60,10 +60,11 @@ describe("authentication", () => {
     expect((await t.request("/no/such/route")).status).toBe(404);
   });
 
-  test("health is public", async () => {
+  test("health is public, and says ready once every route is served", async () => {
     expect(await json(await t.request("/health", { token: null }))).toEqual({
       ok: true,
       version: "0.30.7",
+      ready: true,
     });
   });
 

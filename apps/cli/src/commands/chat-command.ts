@@ -1,4 +1,7 @@
 import { CONNECTION_OPTIONS, type CommandSpec } from "../cli/command-spec.js";
+import type { CliContext } from "../cli/context.js";
+import { EXIT_CODES } from "../cli/exit-codes.js";
+import { drawFirstFrame, type FirstFrame } from "../tui/first-frame.js";
 
 /** `elowen` / `elowen chat`: the chat screen. */
 export const chatCommand: CommandSpec = {
@@ -19,7 +22,28 @@ export const chatCommand: CommandSpec = {
   },
   maxPositionals: 0,
   async run(context) {
-    const { runChat } = await import("./chat-run.js");
-    return runChat(context);
+    // The start screen goes up before the terminal toolkit, the client and the session load.
+    const frame = firstFrame(context);
+    const onInterrupt = () => {
+      frame?.leave();
+      process.exit(EXIT_CODES.interrupted);
+    };
+    if (frame) process.once("SIGINT", onInterrupt);
+    try {
+      const { runChat } = await import("./chat-run.js");
+      return await runChat(context);
+    } catch (error) {
+      frame?.leave();
+      throw error;
+    } finally {
+      process.off("SIGINT", onInterrupt);
+    }
   },
 };
+
+/** The first frame, on this process's own terminal only, for a chat that can start. */
+function firstFrame({ io, options }: CliContext): FirstFrame | undefined {
+  if (io.terminal !== undefined || io.interactive !== true) return undefined;
+  if (typeof options.session === "string" && options.new) return undefined;
+  return drawFirstFrame(io.stdout, process.stdout.columns ?? 80);
+}

@@ -1,7 +1,7 @@
 import { ElowenClient } from "@elowen/client";
 import { CliError } from "../cli/cli-error.js";
 import { EXIT_CODES } from "../cli/exit-codes.js";
-import { startBackgroundDaemon } from "./background-daemon.js";
+import { DAEMON_START_TIMEOUT_MS, startBackgroundDaemon } from "./background-daemon.js";
 import { type DaemonAddress, readOwnerToken } from "./daemon-address.js";
 
 /** How long a health check waits for an answer (ours). */
@@ -24,16 +24,39 @@ export interface ConnectOptions {
   readonly startIfMissing?: { readonly binPath: string; readonly onStart?: (home: string) => void };
 }
 
-/** Answers true when `GET /health` of `url` answers 200 within {@link HEALTH_TIMEOUT_MS}. */
+/**
+ * Answers true when `GET /health` of `url` answers 200 within {@link HEALTH_TIMEOUT_MS} and does
+ * not say `ready: false`. A daemon still loading its plugins answers `ready: false`: this waits,
+ * up to {@link DAEMON_START_TIMEOUT_MS}, until it is ready (false when it stops answering).
+ */
 export async function isHealthy(url: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  const deadline = Date.now() + DAEMON_START_TIMEOUT_MS;
+  for (;;) {
+    const state = await healthOf(url, fetchImpl);
+    if (state !== "loading") return state === "ready";
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function healthOf(
+  url: string,
+  fetchImpl: typeof fetch,
+): Promise<"down" | "loading" | "ready"> {
   try {
     const response = await fetchImpl(`${url}/health`, {
       signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
     });
-    await response.body?.cancel();
-    return response.ok;
+    if (!response.ok) {
+      await response.body?.cancel();
+      return "down";
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    const loading =
+      typeof body === "object" && body !== null && (body as { ready?: unknown }).ready === false;
+    return loading ? "loading" : "ready";
   } catch {
-    return false;
+    return "down";
   }
 }
 

@@ -1,8 +1,6 @@
 import type { Terminal } from "@mariozechner/pi-tui";
+import { ENTER_SCREEN as ENTER, LEAVE_SCREEN as LEAVE } from "./first-frame.js";
 
-/** Enters the alternate screen and homes the cursor. */
-const ENTER = "\x1b[?1049h\x1b[H";
-const LEAVE = "\x1b[?1049l";
 /** Button events in SGR encoding: the wheel arrives as button 64/65. */
 const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
 const MOUSE_OFF = "\x1b[?1006l\x1b[?1000l";

@@ -1,5 +1,6 @@
 import type { ChatSession } from "../chat/chat-session.js";
 import { prefixed } from "../render/text-lines.js";
+import { OPENING, START_KEYS } from "./first-frame.js";
 import { bold, dim, palette } from "./style.js";
 
 /** The empty start screen: what this is, which model answers, and the keys. */
@@ -8,7 +9,13 @@ export function startScreenLines(session: ChatSession, width: number): string[] 
     `  ${bold(palette.accent("Elowen"))}${session.session?.title ? dim(`  ${session.session.title}`) : ""}`,
     "",
   ];
-  if (!session.ready) return [...lines, ...prefixed(dim("Opening the session…"), width, "  ")];
+  // The frame is whole before the session is open: the keys line is there from the first draw.
+  if (!session.ready)
+    return [
+      ...lines,
+      ...prefixed(dim(OPENING), width, "  "),
+      ...prefixed(dim(START_KEYS), width, "  "),
+    ];
   if (session.model?.offline)
     lines.push(
       ...prefixed(
@@ -21,14 +28,6 @@ export function startScreenLines(session: ChatSession, width: number): string[] 
     );
   else if (session.model)
     lines.push(...prefixed(dim(`Model: ${session.model.label}`), width, "  "));
-  lines.push(
-    ...prefixed(
-      dim(
-        "Type a message and press Enter. / lists commands · PgUp/PgDn scroll · ctrl+o expands answers · ctrl+c stops a turn, twice quits",
-      ),
-      width,
-      "  ",
-    ),
-  );
+  lines.push(...prefixed(dim(START_KEYS), width, "  "));
   return lines;
 }

@@ -1,8 +1,16 @@
 import { CORE_VERSION } from "@elowen/plugin-api";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerFactory,
+  type FastifyServerFactoryHandler,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from "fastify";
 import { pluginRoutes } from "../plugins/routes/plugin-routes.js";
 import { installGate } from "./auth.js";
+import type { EarlyServer } from "./early-server.js";
 import { installErrorHandler } from "./error-handler.js";
 import type { HttpContext } from "./http-context.js";
 import { installRequestLog } from "./request-log.js";
@@ -33,6 +41,11 @@ export interface ServerOptions {
   readonly logger?: FastifyBaseLogger;
   /** The built web client to serve at `/` (same origin as the API); none when absent. */
   readonly webDir?: string;
+  /**
+   * The socket the daemon already listens on: the server takes it over once `ready()` has run
+   * (no `listen` then) and closes it on `close()`.
+   */
+  readonly early?: EarlyServer;
 }
 
 /**
@@ -43,7 +56,20 @@ export async function buildServer(
   context: HttpContext,
   options: ServerOptions,
 ): Promise<FastifyInstance> {
+  const early = options.early;
+  let handler: FastifyServerFactoryHandler | undefined;
+  const adopt: { serverFactory?: FastifyServerFactory<RawServerDefault> } =
+    early === undefined
+      ? {}
+      : {
+          serverFactory: (next, settings) => {
+            handler = next;
+            adoptSettings(early.server, settings);
+            return early.server;
+          },
+        };
   const app = Fastify({
+    ...adopt,
     ...(options.logger === undefined
       ? { logger: false }
       : {
@@ -55,6 +81,12 @@ export async function buildServer(
     forceCloseConnections: true,
     return503OnClosing: true,
   });
+  if (early !== undefined) {
+    app.addHook("onReady", async () => {
+      if (handler) early.serve(handler);
+    });
+    app.addHook("onClose", () => early.close("the daemon is stopping"));
+  }
   useZod(app);
   if (options.logger !== undefined) installRequestLog(app);
   installErrorHandler(app, context.log);
@@ -88,4 +120,12 @@ export async function buildServer(
   pluginRoutes(app, context);
   if (options.webDir !== undefined) webRoutes(app, options.webDir);
   return app;
+}
+
+/** What Fastify would have set on a server it created itself (its timeouts), on ours. */
+function adoptSettings(server: EarlyServer["server"], settings: FastifyServerOptions): void {
+  if (settings.keepAliveTimeout !== undefined) server.keepAliveTimeout = settings.keepAliveTimeout;
+  if (settings.requestTimeout !== undefined) server.requestTimeout = settings.requestTimeout;
+  if (settings.connectionTimeout !== undefined) server.setTimeout(settings.connectionTimeout);
+  if (settings.maxRequestsPerSocket) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
 }

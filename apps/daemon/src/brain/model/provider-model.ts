@@ -6,12 +6,15 @@ import {
   type Model,
   streamSimple,
 } from "@mariozechner/pi-ai";
+import { MissingApiKeyError } from "./missing-api-key-error.js";
 import type { ModelConfig, ModelProviderName } from "./model-config.js";
 import type { ModelRuntime } from "./model-runtime.js";
 import type { LoginProvider } from "./provider-keys.js";
 import { RateLimitTracker } from "./rate-limits.js";
 import { redactor } from "./redact.js";
 import { splitSystemPrefix } from "./system-blocks.js";
+
+export { MissingApiKeyError };
 
 /** How each configured provider maps onto pi-ai: its API, pi provider id, base URL and key variable. */
 const PROVIDERS: Record<
@@ -43,19 +46,6 @@ const PROVIDERS: Record<
   },
   "openai-compatible": { api: "openai-completions", piProvider: "openai-compatible" },
 };
-
-/** The provider has no key where the configuration says to find one. */
-export class MissingApiKeyError extends Error {
-  readonly code = "model_key_missing";
-  constructor(provider: string, variables: readonly string[], login?: string) {
-    const ways = [
-      `set ${variables.join(" or ")}`,
-      ...(login === undefined ? [] : [`run \`elowen login ${login}\` (no restart needed)`]),
-    ];
-    super(`the ${provider} provider has no API key: ${ways.join(", or ")}`);
-    this.name = "MissingApiKeyError";
-  }
-}
 
 function baseModel(config: ModelConfig, api: Api, piProvider: string, baseUrl: string): Model<Api> {
   const id = config.id ?? "";

@@ -11,10 +11,10 @@ export function healthRoutes(app: FastifyInstance): void {
     method: "GET",
     url: "/health",
     auth: "none",
-    summary: "Liveness and core version",
+    summary: "Liveness, core version and readiness",
     tags: ["core"],
     schema: { response: { 200: HealthSchema } },
-    handler: async () => ({ ok: true, version: CORE_VERSION }),
+    handler: async () => ({ ok: true, version: CORE_VERSION, ready: true }),
   });
   route(app, {
     method: "GET",
