@@ -156,16 +156,20 @@ async function firstScreen(command: readonly string[], marker: string): Promise<
     "100",
     "-y",
     "30",
-    command.join(" "),
+    // The pane outlives the command, so a command that prints and exits (the peer) or fails is
+    // still read rather than taking the tmux server down with it.
+    `${command.join(" ")}; sleep 60`,
   ]);
   try {
-    for (;;) {
-      const pane = execFileSync("tmux", ["capture-pane", "-p", "-t", name], { encoding: "utf8" });
+    let pane = "";
+    while (performance.now() - started < 60_000) {
+      pane = execFileSync("tmux", ["capture-pane", "-p", "-t", name], { encoding: "utf8" });
       if (pane.includes(marker)) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 3));
     }
+    throw new Error(`no "${marker}" within 60 s; the pane shows:\n${pane}`);
   } finally {
-    execFileSync("tmux", ["kill-session", "-t", name]);
+    spawnSync("tmux", ["kill-session", "-t", name], { stdio: "ignore" });
   }
 }
 
@@ -190,19 +194,23 @@ if (spawnSync("tmux", ["-V"]).status === 0) {
   ];
   const ours: number[] = [];
   const peer: number[] = [];
-  for (let i = 0; i <= RUNS; i += 1) {
-    const a = await firstScreen(chat, "Type a message");
-    const b = await firstScreen(
-      [process.execPath, "-e", "'console.log(\"ready\");setTimeout(()=>{},60000)'"],
-      "ready",
-    );
-    if (i === 0) continue;
-    ours.push(a);
-    peer.push(b);
+  try {
+    for (let i = 0; i <= RUNS; i += 1) {
+      const a = await firstScreen(chat, "Type a message");
+      const b = await firstScreen(
+        [process.execPath, "-e", "'console.log(\"ready\");setTimeout(()=>{},60000)'"],
+        "ready",
+      );
+      if (i === 0) continue;
+      ours.push(a);
+      peer.push(b);
+    }
+  } finally {
+    // Also when a run fails: no daemon is left behind.
+    daemon.kill("SIGTERM");
+    await new Promise((resolve) => daemon.on("exit", resolve));
+    rmSync(home, { recursive: true, force: true });
   }
-  daemon.kill("SIGTERM");
-  await new Promise((resolve) => daemon.on("exit", resolve));
-  rmSync(home, { recursive: true, force: true });
   const value = Math.round(median(ours));
   const peerValue = Math.round(median(peer));
   const ratio = Math.round((value / peerValue) * 100) / 100;

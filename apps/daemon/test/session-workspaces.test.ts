@@ -2,7 +2,7 @@ import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SESSION_WORKSPACE_MAX_CHARS } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/turn/replay.js";
+import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/context/replay.js";
 import { startBrainDaemon } from "./helpers/live-events.js";
 import { startTestDaemon, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 
