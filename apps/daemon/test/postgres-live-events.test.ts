@@ -4,14 +4,15 @@ import { afterEach, describe, expect, test } from "vitest";
 // Two daemons start in each test: on a loaded machine that alone can take most of the default.
 const SEVERAL_DAEMONS_MS = 90_000;
 
+import { entriesOf, type FollowedStream, type Frame, followStream } from "./helpers/sse-frames.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 import { useTestDatabase } from "./helpers/test-database.js";
 
 const database = useTestDatabase();
 const running: TestDaemon[] = [];
-const streams: AbortController[] = [];
+const streams: FollowedStream[] = [];
 afterEach(async () => {
-  for (const stream of streams.splice(0)) stream.abort();
+  for (const stream of streams.splice(0)) stream.close();
   for (const daemon of running.splice(0)) await daemon.close();
 });
 
@@ -23,61 +24,13 @@ async function instance(): Promise<TestDaemon> {
   return daemon;
 }
 
-interface Frame {
-  readonly id: string;
-  readonly event: string;
-  readonly data: unknown;
-}
-
-/** A raw SSE stream of a session, read frame by frame. */
+/** A raw SSE stream of a session, closed after the test. */
 async function openStream(url: string, token: string, sessionId: string, lastEventId?: string) {
-  const controller = new AbortController();
-  streams.push(controller);
-  const response = await fetch(`${url}/sessions/${sessionId}/events`, {
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(lastEventId === undefined ? {} : { "last-event-id": lastEventId }),
-    },
-    signal: controller.signal,
-  });
-  if (!response.body) throw new Error("no body");
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const frames: Frame[] = [];
-  let text = "";
-  return {
-    frames,
-    /** Reads until `done` holds for the frames so far. */
-    async until(done: (frames: readonly Frame[]) => boolean): Promise<void> {
-      while (!done(frames)) {
-        const { value, done: ended } = await reader.read();
-        if (ended) throw new Error("the stream ended");
-        text += value;
-        const parts = text.split("\n\n");
-        text = parts.pop() ?? "";
-        for (const part of parts) {
-          const field = (name: string) =>
-            part
-              .split("\n")
-              .find((line) => line.startsWith(`${name}: `))
-              ?.slice(name.length + 2);
-          const data = field("data");
-          if (data !== undefined)
-            frames.push({
-              id: field("id") ?? "",
-              event: field("event") ?? "",
-              data: JSON.parse(data),
-            });
-        }
-      }
-    },
-    close: () => controller.abort(),
-  };
+  const stream = await followStream(url, token, sessionId, lastEventId);
+  streams.push(stream);
+  return stream;
 }
 
-const entriesOf = (frames: readonly Frame[]) =>
-  frames.flatMap((f) =>
-    f.event === "entries" ? (f.data as { entries: { id: string; kind: string }[] }).entries : [],
-  );
 const endsOf = (frames: readonly Frame[]) =>
   entriesOf(frames).filter((e) => e.kind === "turn_end").length;
 
@@ -90,7 +43,7 @@ describe("live events across instances on one PostgreSQL database", () => {
       const onB = await openStream(b.url, a.ownerToken, session.id);
       await a.owner.sessions.submitTurn(session.id, { text: "one", waitForSettle: true });
       await a.owner.sessions.submitTurn(session.id, { text: "two", waitForSettle: true });
-      await onB.until((frames) => endsOf(frames) === 2);
+      await onB.until("turn end 2", (frames) => endsOf(frames) === 2);
       const history = (await a.owner.sessions.history(session.id)).entries;
       expect(entriesOf(onB.frames).map((e) => e.id)).toEqual(history.map((e) => e.id));
     },
@@ -107,7 +60,7 @@ describe("live events across instances on one PostgreSQL database", () => {
 
       const onA = await openStream(a.url, a.ownerToken, session.id);
       await a.owner.sessions.submitTurn(session.id, { text: "one", waitForSettle: true });
-      await onA.until((frames) => endsOf(frames) === 1);
+      await onA.until("turn end 1", (frames) => endsOf(frames) === 1);
       onA.close();
       // Committed while the client was away: the reconnect must bring these.
       await a.owner.sessions.submitTurn(session.id, { text: "two", waitForSettle: true });
@@ -117,7 +70,7 @@ describe("live events across instances on one PostgreSQL database", () => {
       expect(onB.frames.some((f) => f.event === "reset")).toBe(false);
       await viaB.sessions.submitTurn(session.id, { text: "three", waitForSettle: true });
       await a.owner.sessions.submitTurn(session.id, { text: "four", waitForSettle: true });
-      await onB.until((frames) => endsOf(frames) === 3);
+      await onB.until("turn end 3", (frames) => endsOf(frames) === 3);
 
       const history = (await a.owner.sessions.history(session.id)).entries;
       const seen = [...entriesOf(onA.frames), ...entriesOf(onB.frames)].map((e) => e.id);
