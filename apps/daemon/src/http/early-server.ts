@@ -7,6 +7,12 @@ import { listenError } from "./listen.js";
 type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
+ * How many requests the early socket holds while the daemon loads; one more is answered 503 with
+ * `Retry-After: 1` rather than kept, so a burst during start-up cannot grow without bound.
+ */
+export const EARLY_HELD_REQUESTS = 256;
+
+/**
  * The daemon's listening socket, opened before the store, the models and the plugins load, so
  * that `GET /health` answers at once and says `ready: false` while they load. Every other request
  * is held, unread, and handed to the full server in arrival order once it is {@link serve}d; a
@@ -17,6 +23,8 @@ export interface EarlyServer {
   readonly server: Server;
   /** Where it listens, e.g. `http://127.0.0.1:7457`. */
   readonly url: string;
+  /** How many requests wait for {@link serve} now. */
+  readonly heldCount: number;
   /** From now on every request goes to `handler`: first the held ones, then each new one. */
   serve(handler: RequestHandler): void;
   /** Answers the held requests 503 (`reason`), drops every connection and stops listening. */
@@ -49,6 +57,15 @@ export async function listenEarly(options: EarlyServerOptions): Promise<EarlySer
         });
       return answer(response, 200, { ok: true, version: CORE_VERSION, ready: false });
     }
+    if (held.length >= EARLY_HELD_REQUESTS)
+      return answer(
+        response,
+        503,
+        {
+          error: `the daemon is starting and already holds ${EARLY_HELD_REQUESTS} requests; try again shortly`,
+        },
+        { "retry-after": "1" },
+      );
     held.push([request, response]);
   });
   // Fastify's own default: an idle keep-alive connection outlives a client's pause between calls.
@@ -70,6 +87,9 @@ export async function listenEarly(options: EarlyServerOptions): Promise<EarlySer
   return {
     server,
     url,
+    get heldCount() {
+      return held.length;
+    },
     serve(next) {
       handler = next;
       for (const [request, response] of held.splice(0)) next(request, response);
@@ -83,12 +103,18 @@ export async function listenEarly(options: EarlyServerOptions): Promise<EarlySer
   };
 }
 
-function answer(response: ServerResponse, status: number, body: object): void {
+function answer(
+  response: ServerResponse,
+  status: number,
+  body: object,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(text),
     "cache-control": "no-store",
+    ...headers,
   });
   response.end(response.req.method === "HEAD" ? undefined : text);
 }
