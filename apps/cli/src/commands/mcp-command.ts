@@ -1,18 +1,22 @@
 import { usageError } from "../cli/cli-error.js";
 import { CONNECTION_OPTIONS, type CommandSpec, JSON_OPTION } from "../cli/command-spec.js";
 
+const MCP_ACTIONS = ["list", "add", "remove", "sign-in"] as const;
+type McpAction = (typeof MCP_ACTIONS)[number];
+
 // `--url` is the added server's address here; the daemon's is `--daemon`.
 const { url: _daemonUrl, ...connection } = CONNECTION_OPTIONS;
 
 /** `elowen mcp`: the MCP servers of the running daemon: list, add and remove them live. */
 export const mcpCommand: CommandSpec = {
   name: "mcp",
-  summary: "List, add and remove MCP servers (live, no restart)",
+  summary: "List, add, remove and sign in to MCP servers (live, no restart)",
   usage: [
     "mcp [list] [--json]",
     "mcp add <name> --command <program> [--arg <a>]... [--env K=V]... [--cwd <dir>] [--json]",
     "mcp add <name> --url <https://server/mcp> [--header K=V]... [--scope instance|account] [--json]",
     "mcp remove <name> [--json]",
+    "mcp sign-in <name> [--json]",
   ],
   details: [
     "list shows each server you can use: its source (yaml, mcp.json, plugin, workspace, account),",
@@ -20,6 +24,8 @@ export const mcpCommand: CommandSpec = {
     "remove stops it. Only the instance owner adds a --command server (it runs a program on the host);",
     "other accounts add --url servers, seen only by their own sessions (--scope account).",
     "--url names the server here; reach another daemon with --daemon or $ELOWEN_URL.",
+    "sign-in starts the OAuth sign-in of a server whose status is needs-sign-in and prints the link",
+    "to open; the browser comes back to the daemon's web client, signed in as the same account.",
   ],
   options: {
     command: { type: "string", value: "<program>", description: "add: the program to run (stdio)" },
@@ -60,12 +66,12 @@ export const mcpCommand: CommandSpec = {
   maxPositionals: 2,
   async run(context) {
     const [action = "list", name] = context.positionals;
-    if (!["list", "add", "remove"].includes(action))
-      throw usageError(`unknown mcp action "${action}": expected list, add or remove`);
+    if (!MCP_ACTIONS.includes(action as McpAction))
+      throw usageError(`unknown mcp action "${action}": expected list, add, remove or sign-in`);
     if (action === "list" && name !== undefined) throw usageError("mcp list takes no argument");
     if (action !== "list" && name === undefined)
       throw usageError(`mcp ${action} needs a server name`);
     const { runMcp } = await import("./mcp-run.js");
-    return runMcp(context, action as "list" | "add" | "remove", name ?? "");
+    return runMcp(context, action as McpAction, name ?? "");
   },
 };

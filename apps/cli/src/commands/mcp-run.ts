@@ -22,15 +22,22 @@ const ServerListSchema = z.looseObject({
   message: z.string().optional(),
 });
 
-/** Runs `elowen mcp list|add|remove` against the daemon's MCP plugin. */
+/** What `POST /plugins/mcp/servers/:name/sign-in` answers: the notice and the link to open. */
+const SignInSchema = z.looseObject({
+  notice: z.string(),
+  openUrl: z.string().optional(),
+});
+
+/** Runs `elowen mcp list|add|remove|sign-in` against the daemon's MCP plugin. */
 export async function runMcp(
   context: CliContext,
-  action: "list" | "add" | "remove",
+  action: "list" | "add" | "remove" | "sign-in",
   name: string,
 ): Promise<number> {
   // `--url` names an added server here; the daemon's own address is `--daemon`.
   const { daemon, url, ...rest } = context.options;
   const connection = { ...context, options: { ...rest, url: daemon } };
+  if (action === "sign-in") return signIn(context, connection, name);
   const answer = await withClient(connection, (client) => {
     if (action === "list")
       return client.request("GET", MCP_SERVERS_PATH, { schema: ServerListSchema });
@@ -49,6 +56,24 @@ export async function runMcp(
   }
   if (answer.message) context.io.stdout(`${answer.message}\n`);
   if (action === "list") context.io.stdout(serverTable(answer.servers));
+  return 0;
+}
+
+async function signIn(context: CliContext, connection: CliContext, name: string): Promise<number> {
+  const answer = await withClient(connection, (client) =>
+    client.request("POST", `${MCP_SERVERS_PATH}/${encodeURIComponent(name)}/sign-in`, {
+      schema: SignInSchema,
+    }),
+  );
+  if (context.options.json) {
+    context.io.stdout(formatJson(answer));
+    return 0;
+  }
+  context.io.stdout(`${answer.notice}\n`);
+  if (answer.openUrl !== undefined)
+    context.io.stdout(
+      `${answer.openUrl}\n\nThe link brings you back to the web client; be signed in there as the same account.\n`,
+    );
   return 0;
 }
 

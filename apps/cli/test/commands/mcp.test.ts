@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startOAuthMcpServer } from "../../../../packages/plugins/mcp/test/oauth-server.js";
 import { EXIT_CODES } from "../../src/cli/exit-codes.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { startCliDaemon, type TestDaemon } from "../support/daemon.js";
@@ -87,7 +88,48 @@ describe("elowen mcp", { timeout: 60_000 }, () => {
     expect((await elowen(["mcp"])).out).toMatch(/^No MCP servers are configured/);
   });
 
+  test("sign-in prints the link of a server that needs a sign-in; the browser comes back to the daemon", async () => {
+    const server = await startOAuthMcpServer();
+    try {
+      expect((await elowen(["mcp", "add", "docs", "--url", server.url])).code).toBe(0);
+      const listed = await listUntil((text) => text.includes("needs-sign-in"));
+      expect(listed).toContain(
+        "needs-sign-in: the server asks for a sign-in (OAuth): `elowen mcp sign-in docs`, the MCP settings or the /mcp picker (key s)",
+      );
+
+      const run = await elowen(["mcp", "sign-in", "docs"]);
+      expect(run.code).toBe(0);
+      expect(run.err).toBe("");
+      const [notice, link, , hint] = run.out.split("\n");
+      expect(notice).toBe("Open the link to sign in to docs.");
+      expect(hint).toBe(
+        "The link brings you back to the web client; be signed in there as the same account.",
+      );
+      const url = new URL(link ?? "");
+      expect(`${url.origin}${url.pathname}`).toBe(new URL("/authorize", server.url).toString());
+      expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+      // What the browser does with the link: the authorization server sends it to the daemon.
+      const answer = await fetch(url, { redirect: "manual" });
+      const back = new URL(answer.headers.get("location") ?? "");
+      expect(`${back.origin}${back.pathname}`).toBe(new URL("/", t.url).toString());
+      expect(back.searchParams.get("mcp_oauth")).toBe("callback");
+
+      // The web page posts code and state as the same account; then the server connects.
+      await t.owner.request("POST", "/plugins/mcp/oauth/callback", {
+        body: { code: back.searchParams.get("code"), state: back.searchParams.get("state") },
+      });
+      expect(await listUntil((text) => /docs\s+mcp\.json\s+connected/.test(text))).toMatch(
+        /^docs\s+mcp\.json\s+connected\s+1\s/m,
+      );
+    } finally {
+      await elowen(["mcp", "remove", "docs"]);
+      await server.close();
+    }
+  });
+
   test.each([
+    [["mcp", "sign-in", "nope"], EXIT_CODES.notFound, "there is no MCP server named nope"],
+    [["mcp", "sign-in"], EXIT_CODES.usage, "mcp sign-in needs a server name"],
     [["mcp", "add", "x", "--url", "ftp://x.test"], EXIT_CODES.failure, "url: an http(s) URL"],
     [
       ["mcp", "add", "x"],

@@ -256,7 +256,7 @@ export class ServerConnection {
     this.options.log.warn(`mcp ${this.server.name}: needs a sign-in`);
     this.#set(
       "needs-sign-in",
-      "the server asks for a sign-in (OAuth); sign in from the MCP settings or the /mcp picker (key s)",
+      `the server asks for a sign-in (OAuth): \`elowen mcp sign-in ${this.server.name}\`, the MCP settings or the /mcp picker (key s)`,
     );
   }
 
