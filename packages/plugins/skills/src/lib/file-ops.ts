@@ -5,9 +5,10 @@ import { ATOMIC_TEXT_WRITE_FAILED, writeTextAtomic } from "@elowen/plugin-shared
 import { classifyErrno, ElowenError, isElowenError } from "@elowen/plugin-shared/errors";
 import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import type { SkillsErrorCode } from "./error-codes.js";
+import { holdDir } from "./held-dir.js";
 import { SKILL_SOURCE_MAX_BYTES } from "./limits.js";
 import { type SkillOwner, sameOwner } from "./owners.js";
-import { refuse, type SkillRefusal } from "./refusal.js";
+import { isRefusal, refuse, type SkillRefusal } from "./refusal.js";
 import { ownerDir, type SkillLayout } from "./skill-paths.js";
 
 /** Writes a whole text file: `writeTextAtomic` by default, replaced where a test injects a fault. */
@@ -122,13 +123,26 @@ export async function ensureFolder(
 
 /**
  * Moves a directory out of every reader's way and removes it: renamed into the trash first, so
- * no reader sees half a skill, then deleted.
+ * no reader sees half a skill, then deleted. The trash is held open and checked like an owner
+ * folder, and named through its descriptor: a trash swapped for a link never takes a skill out of
+ * the data directory. Refuses `redirected` when the trash is not a folder in its place.
  */
-export async function discardDirectory(ops: FileOps, dir: string, label: string): Promise<void> {
+export async function discardDirectory(
+  ops: FileOps,
+  dir: string,
+  label: string,
+): Promise<SkillRefusal | undefined> {
   await mkdir(ops.layout.trashDir, { recursive: true });
-  const grave = join(ops.layout.trashDir, `${label}-${randomBytes(6).toString("hex")}`);
-  await ops.io.rename(dir, grave);
-  await rm(grave, { recursive: true, force: true });
+  const trash = await holdDir(ops.layout.trashDir, ops.layout.root, "the skills trash folder");
+  if (isRefusal(trash)) return trash;
+  try {
+    const grave = trash.entry(`${label}-${randomBytes(6).toString("hex")}`);
+    await ops.io.rename(dir, grave);
+    await rm(grave, { recursive: true, force: true });
+    return undefined;
+  } finally {
+    await trash.close();
+  }
 }
 
 /**

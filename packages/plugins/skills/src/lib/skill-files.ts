@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { classifyErrno, ElowenError } from "@elowen/plugin-shared/errors";
+import { classifyErrno, ElowenError, isElowenError } from "@elowen/plugin-shared/errors";
 import type { SkillArchive } from "@elowen/skill-catalog";
 import type { NewSkill, SkillEdit } from "./edit-input.js";
 import { SKILLS_EDIT_FAILED, SKILLS_MOVE_FAILED } from "./error-codes.js";
@@ -216,8 +216,14 @@ export function createSkillFiles(options: SkillFilesOptions): SkillFiles {
       const folder = ownerDir(layout, { kind: "personal", userId });
       return ops.locks.run(folder, async () => {
         try {
-          await discardDirectory(ops, folder, `account-${userId}`);
+          const refused = await discardDirectory(ops, folder, `account-${userId}`);
+          if (refused)
+            throw new ElowenError({
+              code: SKILLS_MOVE_FAILED,
+              summary: `could not remove the personal skills of account ${userId}: ${refused.message}`,
+            });
         } catch (error) {
+          if (isElowenError(error, SKILLS_MOVE_FAILED)) throw error;
           if (classifyErrno(error).code === "ENOENT") return;
           throw new ElowenError({
             code: SKILLS_MOVE_FAILED,

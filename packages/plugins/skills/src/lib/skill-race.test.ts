@@ -40,6 +40,10 @@ async function setup(io: (swap: Swap) => Partial<SkillFileIo>) {
       await rename(join(dataDir, "personal", "7"), join(dataDir, "personal", ".away-7"));
       await symlink(outside, join(dataDir, "personal", "7"));
     },
+    async trash() {
+      await rename(join(dataDir, ".trash"), join(dataDir, ".away-trash"));
+      await symlink(outside, join(dataDir, ".trash"));
+    },
   };
   const files = createSkillFiles({ dataDir, accountExists: async () => true, io: io(swap) });
   const outsideUntouched = async () => {
@@ -49,13 +53,14 @@ async function setup(io: (swap: Swap) => Partial<SkillFileIo>) {
     ]);
     expect(await readFile(join(outside, "report-guide", "SKILL.md"), "utf8")).toBe(OUTSIDE_TEXT);
   };
-  return { dataDir, files, outsideUntouched };
+  return { dataDir, files, outsideUntouched, outside };
 }
 
 interface Swap {
   skillFolder(): Promise<void>;
   removedForLink(): Promise<void>;
   ownerFolder(): Promise<void>;
+  trash(): Promise<void>;
 }
 
 /** The real step, run once after the swap: the swap lands between validation and write. */
@@ -138,5 +143,34 @@ describe("a folder swapped for a link between the check and the use", () => {
     expect(await files.remove(ME, "report-guide")).toEqual({ ok: true, name: "report-guide" });
     await outsideUntouched();
     expect(await readdir(join(dataDir, "personal", ".away-7"))).toEqual([]);
+  });
+
+  test("a delete never moves a skill out when the trash folder becomes a link", async () => {
+    // What the outside folder holds right after the rename, before the trash is emptied.
+    let outsideAfterRename: string[] = [];
+    const { dataDir, files, outsideUntouched, outside } = await setup((swap) => ({
+      rename: once(swap.trash, async (from: string, to: string) => {
+        await rename(from, to);
+        outsideAfterRename = (await readdir(outside)).sort();
+      }),
+    }));
+    expect(await files.remove(ME, "report-guide")).toEqual({ ok: true, name: "report-guide" });
+    expect(outsideAfterRename).toEqual(["report-guide"]);
+    await outsideUntouched();
+    expect(await readdir(join(dataDir, "personal", "7"))).toEqual([]);
+    expect(await readdir(join(dataDir, ".away-trash"))).toEqual([]);
+  });
+
+  test("a delete refuses when the trash folder is a link before it starts", async () => {
+    const { dataDir, files, outsideUntouched } = await setup(() => ({}));
+    const elsewhere = await tempDir("plugin-skills-elsewhere-");
+    await symlink(elsewhere, join(dataDir, ".trash"));
+    expect(await files.remove(ME, "report-guide")).toMatchObject({
+      ok: false,
+      code: "redirected",
+    });
+    await outsideUntouched();
+    expect(await readdir(join(dataDir, "personal", "7"))).toEqual(["report-guide"]);
+    expect(await readdir(elsewhere)).toEqual([]);
   });
 });

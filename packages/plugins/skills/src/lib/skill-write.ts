@@ -122,8 +122,7 @@ export async function discardHeld(
   const owner = await holdDir(folder, ops.layout.root, "the skills folder");
   if (isRefusal(owner)) return owner;
   try {
-    await discardDirectory(ops, owner.entry(name), name);
-    return undefined;
+    return await discardDirectory(ops, owner.entry(name), name);
   } finally {
     await owner.close();
   }
