@@ -25,6 +25,9 @@ import {
 import { pipeStderr } from "./stderr-log.js";
 import { openTransport } from "./transport.js";
 
+/** How the SDK's stdio read buffer words a message past its cap (`maxBufferSize`). */
+const SDK_OVERFLOW = "ReadBuffer exceeded maximum size";
+
 /** Where a server's connection is. */
 export type ConnectionState =
   | "disabled"
@@ -173,8 +176,11 @@ export class ServerConnection {
     client.onerror = (error) => {
       if (isSignInError(error) && generation === this.#generation && this.state === "connected")
         void this.#signInLost();
-      this.lastError = errorMessage(error);
-      this.options.log.debug(`mcp ${name}: ${this.lastError}`);
+      const message = errorMessage(error);
+      this.options.log.debug(`mcp ${name}: ${message}`);
+      // The SDK closes a stdio transport whose message passed the size cap, but the rest of that
+      // message may still arrive and fail to parse: the overflow stays the reason given.
+      if (!this.lastError?.startsWith(SDK_OVERFLOW)) this.lastError = message;
     };
     try {
       await client.connect(opened.transport, { timeout: MCP_CONNECT_TIMEOUT_MS });
