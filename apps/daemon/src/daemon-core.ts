@@ -269,6 +269,7 @@ export async function startCore(
     );
     // The full server takes over the socket: held requests first, `/health` says ready from now.
     await app.ready();
+    app.log.info(`listening on ${early.url}`);
     const address = early.url;
     const url = address;
     const writeFile = options.writeDaemonFile ?? true;
@@ -284,9 +285,9 @@ export async function startCore(
         },
         quiet: [
           { name: "blob sweep", run: () => sweep.stop() },
-          { name: "failed job prune", run: () => prune.stop() },
           { name: "skill folders", run: () => skillSources.close() },
           { name: "skill learning", run: () => learning.pause() },
+          { name: "failed job prune", run: () => prune.stop() },
         ],
         pauseBrain: (deadline) => brain.pause(deadline),
         // Aborted reviews settle at once; one stuck in a plugin is abandoned at the deadline.
