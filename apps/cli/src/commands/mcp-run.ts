@@ -50,10 +50,7 @@ export async function runMcp(
       schema: ServerListSchema,
     });
   });
-  if (context.options.json) {
-    context.io.stdout(formatJson(answer));
-    return 0;
-  }
+  if (printedJson(context, answer)) return 0;
   if (answer.message) context.io.stdout(`${answer.message}\n`);
   if (action === "list") context.io.stdout(serverTable(answer.servers));
   return 0;
@@ -65,16 +62,20 @@ async function signIn(context: CliContext, connection: CliContext, name: string)
       schema: SignInSchema,
     }),
   );
-  if (context.options.json) {
-    context.io.stdout(formatJson(answer));
-    return 0;
-  }
+  if (printedJson(context, answer)) return 0;
   context.io.stdout(`${answer.notice}\n`);
   if (answer.openUrl !== undefined)
     context.io.stdout(
       `${answer.openUrl}\n\nThe link brings you back to the web client; be signed in there as the same account.\n`,
     );
   return 0;
+}
+
+/** With `--json`, prints the daemon's answer as it came and says so. */
+function printedJson(context: CliContext, answer: unknown): boolean {
+  if (!context.options.json) return false;
+  context.io.stdout(formatJson(answer));
+  return true;
 }
 
 function addBody(context: CliContext, name: string): Record<string, unknown> {
