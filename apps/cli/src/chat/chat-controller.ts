@@ -29,8 +29,16 @@ export class ChatController {
     this.pickers = new PickerFlow(session, screen, opener);
   }
 
-  /** A submitted draft: a slash command runs here when it is a builtin or a picker, else it is a turn. */
+  /**
+   * A submitted draft: a slash command runs here when it is a builtin or a picker, else it is a
+   * turn. A draft submitted before the session has opened waits for it: the command catalog is
+   * not read yet, so `/sess` typed at once completes to the command it begins once it is.
+   */
   submit(text: string): void {
+    if (!this.session.ready) {
+      void this.session.whenReady().then(() => this.submit(this.#completedEarly(text)));
+      return;
+    }
     const slash = parseSlash(text);
     const route = slash ? routeSlash(slash, this.session.commands) : { kind: "turn" as const };
     const failed = (error: unknown) =>
@@ -72,6 +80,19 @@ export class ChatController {
         });
       }
     }
+  }
+
+  /**
+   * A slash draft sent before the catalog arrived had no completion menu to pick from: it runs
+   * what the menu's first row would have been (the first command the typed name begins).
+   */
+  #completedEarly(text: string): string {
+    const slash = parseSlash(text);
+    if (!slash || this.#known(slash.name)) return text;
+    const completed = this.session.commands.find((c) => c.name.startsWith(slash.name));
+    if (!completed) return text;
+    const rest = text.trimStart().slice(1 + slash.name.length);
+    return `/${completed.name}${rest}`;
   }
 
   #known(name: string): boolean {

@@ -44,6 +44,8 @@ export class ChatSession extends SessionView {
   historyTruncated = false;
   /** False until the session is open (history, state, cards and the catalog read). */
   ready = false;
+  /** Callers of `whenReady` waiting for the session to open. */
+  #readyWaiters: (() => void)[] = [];
   readonly #events: ChatSessionEvents;
   /** The directory a new session is created in (the CLI's working directory). */
   readonly #workspace: string | undefined;
@@ -117,8 +119,15 @@ export class ChatSession extends SessionView {
     this.#buffer = undefined;
     for (const event of buffered) this.#apply(event);
     this.ready = true;
+    for (const wake of this.#readyWaiters.splice(0)) wake();
     this.#events.changed();
     return this.session;
+  }
+
+  /** Resolves once the session is open (its history and command catalog read); at once when it is. */
+  whenReady(): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    return new Promise((resolve) => this.#readyWaiters.push(resolve));
   }
 
   /** Reads the command catalog for the terminal (`chatCommands('cli')`). */

@@ -15,7 +15,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe("the chat's first screen", () => {
+describe("the chat's first screen", { timeout: 60_000 }, () => {
   test("`elowen` draws its start screen before the daemon has answered, and gives the shell its screen back when none does", async () => {
     const held: ServerResponse[] = [];
     const server = createServer((_request, response) => {
@@ -72,5 +72,42 @@ describe("the chat's first screen", () => {
       return !terminal.screen().includes("Opening the session…");
     }, "the session to open");
     expect(terminal.screen()).toContain("Type a message and press Enter.");
+  });
+  test("a slash command typed and sent before the command catalog arrives runs what it begins once it does", async () => {
+    const t: TestDaemon = await startCliDaemon({ bundled: false });
+    cleanups.push(() => t.close());
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    const client = new ElowenClient({
+      baseUrl: t.url,
+      token: t.ownerToken,
+      fetch: async (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        if (url.pathname === "/commands") {
+          asked = true;
+          await gate;
+        }
+        return fetch(input, init);
+      },
+    });
+    const terminal = new VirtualTerminal(110, 34);
+    const starting = ChatApp.start({ client, baseUrl: t.url, terminal, env: {} });
+    await until(() => asked, "the command catalog to be asked for");
+    for (const key of ["/", "s", "e", "s", "s", "\r"]) terminal.send(key);
+    await terminal.flush();
+    expect(terminal.screen()).not.toContain("is not a command");
+    release();
+    const app = await starting;
+    cleanups.push(() => app.stop());
+    await until(async () => {
+      await terminal.flush();
+      return /^\s*Sessions\s*$/m.test(terminal.screen());
+    }, "the sessions picker to open");
+    expect(terminal.screen()).not.toContain("is not a command");
+    const id = app.session.id ?? "";
+    expect((await t.owner.sessions.history(id)).entries).toEqual([]);
   });
 });
