@@ -31,14 +31,20 @@ export class ChatController {
 
   /**
    * A submitted draft: a slash command runs here when it is a builtin or a picker, else it is a
-   * turn. A draft submitted before the session has opened waits for it: the command catalog is
-   * not read yet, so `/sess` typed at once completes to the command it begins once it is.
+   * turn. A draft submitted before the session has opened waits for it (the command catalog is
+   * not read yet). A `/name` the catalog does not list but that begins a command runs that
+   * command, as Enter on the completion menu's first row would: `/sess` typed and sent faster than
+   * the menu opened runs /sessions.
    */
   submit(text: string): void {
     if (!this.session.ready) {
-      void this.session.whenReady().then(() => this.submit(this.#completedEarly(text)));
+      void this.session.whenReady().then(() => this.submit(text));
       return;
     }
+    this.#route(this.#completed(text));
+  }
+
+  #route(text: string): void {
     const slash = parseSlash(text);
     const route = slash ? routeSlash(slash, this.session.commands) : { kind: "turn" as const };
     const failed = (error: unknown) =>
@@ -82,11 +88,8 @@ export class ChatController {
     }
   }
 
-  /**
-   * A slash draft sent before the catalog arrived had no completion menu to pick from: it runs
-   * what the menu's first row would have been (the first command the typed name begins).
-   */
-  #completedEarly(text: string): string {
+  /** A `/name` that only begins a command, completed to the first command it begins (the menu's first row). */
+  #completed(text: string): string {
     const slash = parseSlash(text);
     if (!slash || this.#known(slash.name)) return text;
     const completed = this.session.commands.find((c) => c.name.startsWith(slash.name));

@@ -52,6 +52,24 @@ describe("the chat against a real daemon", () => {
     expect((await chat.screen()).split("\n").slice(0, 20)).toEqual(before);
   });
 
+  test("Enter on a /name that only begins a command runs that command when no menu is open; an unknown one asks", async () => {
+    const t = await live.daemon({ script: "turns: []\n" });
+    const chat = await live.chat(t, { fresh: true });
+    await chat.see("offline model");
+    // The completion menu closed (Escape), as when the keys came faster than it opened.
+    chat.keys("/", "s", "e", "s", "s", "\x1b");
+    await until(async () => (await chat.screen()).includes("/sess"), "the draft to show");
+    chat.keys("\r");
+    await chat.see(/^\s*Sessions\s*$/m);
+    expect(await chat.screen()).not.toContain("is not a command");
+    chat.keys("\x1b");
+    await until(async () => !/^\s*Sessions\s*$/m.test(await chat.screen()), "the picker to close");
+    chat.submit("/qqq");
+    await chat.see("/qqq is not a command");
+    const id = chat.app.session.id ?? "";
+    expect((await t.owner.sessions.history(id)).entries).toEqual([]);
+  });
+
   test("answers a question with the keyboard through the API, and the record sits beside the row", async () => {
     const t = await live.daemon({ script: SCRIPT });
     const session = await t.owner.sessions.create({ title: "Questions" });
