@@ -9,6 +9,7 @@ export default defineLibrary({
     browser: "src/subpaths/browser.ts",
     cards: "src/subpaths/cards.ts",
     chains: "src/subpaths/chains.ts",
+    cluster: "src/subpaths/cluster.ts",
     commands: "src/subpaths/commands.ts",
     events: "src/subpaths/events.ts",
     hooks: "src/subpaths/hooks.ts",

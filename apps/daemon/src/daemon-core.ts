@@ -25,6 +25,7 @@ import { SessionEvents } from "./live/session-events.js";
 import { createDaemonLog, type LogSink } from "./logger.js";
 import { ensureOwner } from "./owner-token.js";
 import { isGranted } from "./plugins/call-scope/grants.js";
+import { openClusterHub } from "./plugins/cluster/open-cluster.js";
 import { hostSkillCatalogControl } from "./plugins/context/skill-catalog-control.js";
 import { TurnServicesSlot } from "./plugins/context/turn-services.js";
 import { processHookRegistrar } from "./plugins/formats/process-hooks/process-hook-registrar.js";
@@ -81,7 +82,11 @@ export async function startCore(
   let releaseSources: (() => Promise<unknown>) | undefined;
   let instances: SharedInstances | undefined;
   try {
-    await removeStaleTemporaries(home, coreLog);
+    await removeStaleTemporaries(
+      home,
+      sweptPluginData(store, home, config.plugins.dataDir),
+      coreLog,
+    );
     const owner = await ensureOwner(store, home);
     let admits = true;
     let model: BrainStatusModel = modelRuntime.status;
@@ -108,6 +113,7 @@ export async function startCore(
       timeoutMs: config.plugins.promptBoxTimeoutMs,
     });
     const promptBox = new PromptBoxService(registry.hooks, promptBoxRelay, store);
+    const cluster = openClusterHub(store, log.area("cluster"));
     const host = {
       registry,
       store,
@@ -121,6 +127,7 @@ export async function startCore(
       logger: (plugin: string) => log.plugin(plugin),
       skillCatalog: (plugin: string) =>
         hostSkillCatalogControl(registry.skills, plugin, registry.hooks),
+      cluster: (plugin: string) => cluster.forPlugin(plugin),
       setModel(next: BrainStatusModel) {
         model = next;
       },
@@ -149,6 +156,7 @@ export async function startCore(
       processHooks: processHookRegistrar(workspaceRoot, registry),
     };
     await loadPlugins(candidates, host, loadOptions);
+    await cluster.listening();
     const installedPlugins = new InstalledPlugins(home, host, loadOptions);
     skillSources = await startAgentSkills({
       config: config.skills,
@@ -336,9 +344,22 @@ export async function startCore(
   }
 }
 
+/**
+ * The plugins' data root to sweep at start-up: not one that other instances on the same database
+ * share (configured away from `home/plugins-data`), since they may be writing there now.
+ */
+function sweptPluginData(store: Store, home: string, dataDir: string): string | null {
+  const own = join(home, "plugins-data");
+  return isPostgresStore(store) && dataDir !== own ? null : dataDir;
+}
+
 /** Start-up removes the temporaries a killed writer left (see {@link sweepStaleTemporaries}). */
-async function removeStaleTemporaries(home: string, log: (message: string) => void): Promise<void> {
-  const { removed, failed } = await sweepStaleTemporaries(home);
+async function removeStaleTemporaries(
+  home: string,
+  pluginData: string | null,
+  log: (message: string) => void,
+): Promise<void> {
+  const { removed, failed } = await sweepStaleTemporaries(home, process.pid, pluginData);
   if (removed.length > 0)
     log(`removed ${removed.length} temporary file(s) a stopped writer left behind`);
   for (const { path, error } of failed)

@@ -19,14 +19,17 @@ export interface StaleTempSweep {
  * (every plugin's files), to {@link STALE_TEMP_MAX_DEPTH} levels, never following a symbolic
  * link. Run at start-up once the store's lock is held, so no other daemon writes here; a
  * temporary written by this very process is kept. Other files are never touched. Never throws.
+ * `pluginData` is the plugins' data root when it is not `home/plugins-data`; null when other
+ * instances share it (they may be writing there now), and then it is not swept.
  */
 export async function sweepStaleTemporaries(
   home: string,
   pid: number = process.pid,
+  pluginData: string | null = join(home, "plugins-data"),
 ): Promise<StaleTempSweep> {
   const sweep = { removed: [] as string[], failed: [] as { path: string; error: string }[] };
   await sweepDirectory(home, 0, pid, sweep, false);
-  await sweepDirectory(join(home, "plugins-data"), 0, pid, sweep, true);
+  if (pluginData !== null) await sweepDirectory(pluginData, 0, pid, sweep, true);
   return sweep;
 }
 

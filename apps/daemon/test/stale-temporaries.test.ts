@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { sweepStaleTemporaries } from "../src/stale-temporaries.js";
 import { startTestDaemon, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 
 let t: TestDaemon | undefined;
@@ -34,5 +35,16 @@ describe("start-up removes the temporaries a killed writer left", () => {
     t = await startTestDaemon({ home });
     expect(stale.filter((path) => existsSync(path))).toEqual([]);
     expect(kept.filter((path) => existsSync(path))).toEqual(kept);
+  });
+
+  test("in a plugin data root set elsewhere, and never in one other instances share (null)", async () => {
+    const home = tempHome();
+    const own = join(tempHome(), "plugins-data");
+    const sharedRoot = join(tempHome(), "plugins-data");
+    const inOwn = leftBehind(join(own, "todo"), "lists.json");
+    const inShared = leftBehind(join(sharedRoot, "todo"), "lists.json");
+    expect((await sweepStaleTemporaries(home, process.pid, own)).removed).toEqual([inOwn]);
+    expect((await sweepStaleTemporaries(home, process.pid, null)).removed).toEqual([]);
+    expect(existsSync(inShared)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Access } from "./access.js";
 import type { BrainCard } from "./cards.js";
 import type { AnyChainHook, ChainEventName, ChainMatcher } from "./chains.js";
+import type { PluginCluster } from "./cluster.js";
 import type {
   ChatCommandDescriptor,
   ChatSurface,
@@ -135,6 +136,12 @@ export interface PluginContext {
 
   /** The live skill catalog. */
   readonly skillCatalog: SkillCatalogControl;
+  /**
+   * Announcements of this plugin's live state to its copies on the host's other instances (see
+   * {@link PluginCluster}, `@elowen/plugin-api/cluster`). The reference daemon always sets it;
+   * optional only so hosts built before it still satisfy this interface.
+   */
+  readonly cluster?: PluginCluster;
   /**
    * The current session's prompt: submit as a plugin, fill or read the box, suggest. The session
    * is the one named in `options`, else the turn, hook or request the call runs in. `fill`,

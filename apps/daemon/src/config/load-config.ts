@@ -31,7 +31,8 @@ export interface LoadedConfig {
 
 /**
  * Resolves the data directory, reads `elowen.yaml` when present, applies code overrides and the
- * environment (`ELOWEN_HOST`, `ELOWEN_PORT`, `ELOWEN_DATABASE_URL`: the PostgreSQL store), and
+ * environment (`ELOWEN_HOST`, `ELOWEN_PORT`, `ELOWEN_DATABASE_URL`: the PostgreSQL store,
+ * `ELOWEN_PLUGIN_DATA_DIR`: where plugins keep their files), and
  * validates the whole. Reads only: nothing is
  * written. Throws {@link ConfigError} listing every problem by path. Model overrides:
  * `ELOWEN_MODEL_PROVIDER`, `ELOWEN_MODEL`, `ELOWEN_MODEL_BASE_URL`, `ELOWEN_OFFLINE_SCRIPT` (keys
@@ -84,7 +85,8 @@ export function loadConfig(source: ConfigSource = {}): LoadedConfig {
     config.model.script === undefined || isAbsolute(config.model.script)
       ? config.model
       : { ...config.model, script: resolve(home, config.model.script) };
-  return { home, file: shownFile, config: { ...config, store, model }, sections };
+  const plugins = { ...config.plugins, dataDir: resolve(home, config.plugins.dataDir) };
+  return { home, file: shownFile, config: { ...config, store, model, plugins }, sections };
 }
 
 /**
@@ -164,7 +166,12 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, problems: C
     log.level = env.ELOWEN_LOG_LEVEL;
   if (env.ELOWEN_LOG_FORMAT !== undefined && env.ELOWEN_LOG_FORMAT !== "")
     log.format = env.ELOWEN_LOG_FORMAT;
+  const plugins =
+    env.ELOWEN_PLUGIN_DATA_DIR !== undefined && env.ELOWEN_PLUGIN_DATA_DIR !== ""
+      ? { plugins: { dataDir: env.ELOWEN_PLUGIN_DATA_DIR } }
+      : {};
   return {
+    ...plugins,
     ...(Object.keys(server).length > 0 ? { server } : {}),
     ...(Object.keys(model).length > 0 ? { model } : {}),
     ...(Object.keys(log).length > 0 ? { log } : {}),
@@ -175,6 +182,7 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, problems: C
 const ENV_SETTINGS: Readonly<Record<string, string>> = {
   "server.host": "ELOWEN_HOST",
   "store.url": "ELOWEN_DATABASE_URL",
+  "plugins.dataDir": "ELOWEN_PLUGIN_DATA_DIR",
   "model.provider": "ELOWEN_MODEL_PROVIDER",
   "model.id": "ELOWEN_MODEL",
   "model.baseUrl": "ELOWEN_MODEL_BASE_URL",

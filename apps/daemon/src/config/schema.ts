@@ -102,6 +102,12 @@ export const ConfigSchema = z.strictObject({
       /** Names of plugins not to load. */
       disabled: z.array(z.string().min(1)).default([]),
       /**
+       * Where each plugin's data directory is (`<dataDir>/<short name>`), relative to the data
+       * directory unless absolute (`ELOWEN_PLUGIN_DATA_DIR`). Several instances on one database
+       * point it at one shared directory, so a plugin's files are the same on each.
+       */
+      dataDir: z.string().min(1).max(4096).default("plugins-data"),
+      /**
        * The operator's consent to each plugin's capabilities (`mutates`), by plugin name. A
        * capability a plugin asks for without consent here is not granted: its mutations are
        * dropped and audited.

@@ -2,6 +2,7 @@
 import { fileURLToPath } from "node:url";
 import { definePlugin, type ElowenPlugin, type PluginContext } from "@elowen/plugin-api";
 import { SKILL_REVIEWER_CONTRACT_VERSION } from "@elowen/plugin-api/limits";
+import { syncAcrossInstances } from "./lib/cluster-sync.js";
 import type { SkillFileIo } from "./lib/file-ops.js";
 import { createReloader } from "./lib/reload.js";
 import { createReviewer, type SkillReviewer } from "./lib/reviewer.js";
@@ -54,7 +55,9 @@ export async function registerSkills(
   });
   // The host knows nothing of this plugin's layout: it is told where accounts' stores are.
   catalog.declarePersonalStores?.(files.layout.personalRoot);
-  const reload = createReloader(() => files.scan(), catalog, ctx.log);
+  // Every change made here is announced, and one made on another instance reloads here.
+  const reloadHere = createReloader(() => files.scan(), catalog, ctx.log);
+  const reload = syncAcrossInstances(ctx.cluster, reloadHere, ctx.log);
   const deps = { files, catalog, reload, pluginName: ctx.pluginName };
 
   for (const tool of skillTools({
@@ -89,7 +92,7 @@ export async function registerSkills(
     await reload();
   });
 
-  await reload();
+  await reloadHere();
   return { files, reviewer, reload };
 }
 

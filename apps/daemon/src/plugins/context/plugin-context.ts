@@ -54,6 +54,7 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
       return host.store.accounts.exists(userId);
     },
     admitsNewWork: host.admitsNewWork,
+    cluster: host.cluster(name),
     get skillCatalog() {
       catalog ??= host.skillCatalog(name);
       return catalog;

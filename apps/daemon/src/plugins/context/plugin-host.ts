@@ -1,4 +1,5 @@
 import type { PluginLogger } from "@elowen/plugin-api";
+import type { PluginCluster } from "@elowen/plugin-api/cluster";
 import type { SkillCatalogControl } from "@elowen/plugin-api/skills";
 import type { CardEmitter } from "../../live/card-emitter.js";
 import type { Store } from "../../store/store.js";
@@ -20,4 +21,6 @@ export interface PluginHost {
   readonly logger: (plugin: string) => PluginLogger;
   /** The live skill catalog control for a plugin, once @elowen/skill-catalog is wired. */
   readonly skillCatalog: (plugin: string) => SkillCatalogControl;
+  /** A plugin's announcements to its copies on the other instances (`ctx.cluster`). */
+  readonly cluster: (plugin: string) => PluginCluster;
 }

@@ -30,7 +30,7 @@ export type InstalledOutcome =
     });
 
 /** The plugin settings of the config that loading reads. */
-type PluginsConfig = Pick<ElowenConfig["plugins"], "disabled" | "consent">;
+type PluginsConfig = Pick<ElowenConfig["plugins"], "disabled" | "consent" | "dataDir">;
 
 /**
  * The loader's options: the config's, with the consent the lockfile records for each installed
@@ -54,6 +54,7 @@ export async function pluginLoadOptions(
   }
   return {
     home,
+    pluginDataDir: plugins.dataDir,
     disabled: plugins.disabled,
     consent: { ...locked, ...plugins.consent },
     settings,

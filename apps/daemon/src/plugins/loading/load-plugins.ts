@@ -30,6 +30,8 @@ import { registerPlugin } from "./register-plugin.js";
 /** What the loader is told besides the candidates. */
 export interface LoadOptions {
   readonly home: string;
+  /** Where plugins' data directories are (`<pluginDataDir>/<short name>`; default `<home>/plugins-data`). */
+  readonly pluginDataDir?: string;
   readonly disabled: readonly string[];
   readonly consent: Readonly<Record<string, { readonly mutates: readonly PluginMutation[] }>>;
   /** The operator's settings per plugin name, handed to each as `ctx.settings`. */
@@ -175,7 +177,10 @@ function loadedPlugin(
     dir: candidate.dir,
     source: candidate.source,
     granted: new Set(manifest.capabilities.mutates.filter((m) => consented.has(m))),
-    dataDir: join(options.home, "plugins-data", pluginShortName(manifest.name)),
+    dataDir: join(
+      options.pluginDataDir ?? join(options.home, "plugins-data"),
+      pluginShortName(manifest.name),
+    ),
     homeDir: options.home,
     settings: Object.freeze({ ...(options.settings?.[manifest.name] ?? {}) }),
   };

@@ -10,7 +10,7 @@ export interface LoadedPlugin {
   readonly source: PluginSource;
   /** The capabilities the manifest asks for and the operator consented to. */
   readonly granted: ReadonlySet<PluginMutation>;
-  /** The plugin's own data directory (`<home>/plugins-data/<short name>`). */
+  /** The plugin's own data directory (`<plugins.dataDir>/<short name>`, default `<home>/plugins-data/<short name>`). */
   readonly dataDir: string;
   /** The host's data directory (`$ELOWEN_HOME`). */
   readonly homeDir: string;

@@ -1,0 +1,16 @@
+import { pgClusterTransport } from "../../store/postgres/plugin-notify-pg.js";
+import { isPostgresStore } from "../../store/postgres/shared-instances.js";
+import type { Store } from "../../store/store.js";
+import { LOCAL_CLUSTER_TRANSPORT } from "./cluster-transport.js";
+import { ClusterHub } from "./plugin-cluster.js";
+
+/**
+ * The plugins' `ctx.cluster` for this store: NOTIFY between the instances of a PostgreSQL
+ * database, nothing beyond this process on SQLite (one instance).
+ */
+export function openClusterHub(store: Store, log: (message: string) => void): ClusterHub {
+  return new ClusterHub(
+    isPostgresStore(store) ? pgClusterTransport(store) : LOCAL_CLUSTER_TRANSPORT,
+    log,
+  );
+}
