@@ -13,6 +13,7 @@ export default defineLibrary({
     commands: "src/subpaths/commands.ts",
     events: "src/subpaths/events.ts",
     hooks: "src/subpaths/hooks.ts",
+    images: "src/subpaths/images.ts",
     journal: "src/subpaths/journal.ts",
     limits: "src/subpaths/limits.ts",
     "prompt-box": "src/subpaths/prompt-box.ts",

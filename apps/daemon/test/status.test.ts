@@ -12,7 +12,7 @@ describe("GET /brain/status", () => {
   test("an administrator sees the projected MCP rows; credentials and unknown fields never leave", async () => {
     const status = await t.owner.status();
     expect(status).toEqual({
-      core: { version: "0.30.7", sharedApi: 16, uiApi: 55 },
+      core: { version: "0.30.7", sharedApi: 17, uiApi: 55 },
       model: {
         provider: "offline",
         id: "offline",

@@ -26,6 +26,7 @@ import type {
 } from "./events/prompt-box.js";
 import type { SessionUsage, UsageUnit } from "./events/turn.js";
 import type { HookName, HookRegistration } from "./hooks.js";
+import type { PluginImages } from "./images.js";
 import type { PluginLogger } from "./logger.js";
 import type { PluginManifest } from "./manifest.js";
 import type { AskAnswer, AskQuestion } from "./questions.js";
@@ -72,6 +73,14 @@ export interface PluginContext {
    * optional only so hosts built before it still satisfy this interface.
    */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * The host's image store (shared API 17): `images.put({ bytes, mimeType })` checks an image
+   * where it enters (TOOL_IMAGE_MIME_TYPES, MAX_TOOL_IMAGE_BYTES, bytes that match the type),
+   * stores it once and answers the content block a tool returns, so the model sees the image and
+   * the journal, the rows and the clients keep its reference. See `@elowen/plugin-api/images`. The
+   * host always sets it; optional only so hosts built before it still satisfy this interface.
+   */
+  readonly images?: PluginImages;
 
   /** Registers a file-backed skill into the merged live catalog. */
   registerSkill(skill: PluginSkill): void;

@@ -25,6 +25,21 @@ export const SHARE_CAPTION_CHARS = 200;
 export const MAX_SHARES_PER_TURN = 4;
 /** ShareImage refuses an image larger than this (10 MiB). */
 export const MAX_SHARED_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * `ctx.images.put` refuses an image larger than this (10 MiB, the ShareImage cap; the name is
+ * ours): a tool result's image is stored and sent to the model at most this large.
+ */
+export const MAX_TOOL_IMAGE_BYTES = MAX_SHARED_IMAGE_BYTES;
+/**
+ * The image types `ctx.images.put` stores (ours): the ones every model provider reads. The bytes
+ * must start as the type says (see `imageTypeOf` of `@elowen/plugin-api/images`).
+ */
+export const TOOL_IMAGE_MIME_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+] as const;
 /** ShareFile refuses a file larger than this (25 MiB; the seed's `MAX_BYTES` of the share-file tool). */
 export const MAX_SHARED_FILE_BYTES = 25 * 1024 * 1024;
 

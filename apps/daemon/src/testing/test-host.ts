@@ -40,6 +40,19 @@ export interface TestDaemonHost {
   readonly cards: {
     emit(sessionId: string, card: BrainCard): Promise<void>;
   };
+  /** The brain: what each settled turn sent the model last. */
+  readonly brain: {
+    /**
+     * Tells `listener` of each settled turn: its session and its last model request as it went
+     * out (`lastRequest.context.messages`, images as the model read them); answers an unsubscribe.
+     */
+    onExchangeSettled(
+      listener: (exchange: {
+        readonly sessionId: string;
+        readonly lastRequest?: { readonly context: { readonly messages: readonly unknown[] } };
+      }) => void | Promise<void>,
+    ): () => void;
+  };
   /** The post-turn skill reviewer's core side. */
   readonly learning: {
     /** Tells `listener` of each step of each offered exchange; answers an unsubscribe. */

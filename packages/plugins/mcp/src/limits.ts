@@ -1,4 +1,4 @@
-import { MAX_SHARED_IMAGE_BYTES, MAX_TRACE_BYTES } from "@elowen/plugin-api/limits";
+import { MAX_TOOL_IMAGE_BYTES, MAX_TRACE_BYTES } from "@elowen/plugin-api/limits";
 
 /** A server's calls time out after this long unless its `timeoutMs` says otherwise (60 s). */
 export const MCP_DEFAULT_TIMEOUT_MS = 60_000;
@@ -13,8 +13,11 @@ export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 export const MCP_MAX_SERVERS = 64;
 /** The text of one tool result the model reads is cut at this many UTF-8 bytes (the trace budget). */
 export const MCP_RESULT_MAX_TEXT_BYTES = MAX_TRACE_BYTES;
-/** An image in a result larger than this (decoded) is replaced by a note. */
-export const MCP_RESULT_MAX_IMAGE_BYTES = MAX_SHARED_IMAGE_BYTES;
+/**
+ * An image in a result larger than this (decoded) is replaced by a note before it is decoded:
+ * the host's own cap on `ctx.images.put`, MAX_TOOL_IMAGE_BYTES.
+ */
+export const MCP_RESULT_MAX_IMAGE_BYTES = MAX_TOOL_IMAGE_BYTES;
 /**
  * A stdio server's message larger than this (10 MiB, the SDK's default) fails the call it answers
  * and closes the connection, which reconnects: the SDK's reader grows its buffer by copying, so a

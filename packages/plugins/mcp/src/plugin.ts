@@ -59,6 +59,7 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
   };
   const set = new ServerSet({
     log: ctx.log,
+    ...(ctx.images === undefined ? {} : { images: ctx.images }),
     cwd: workspace,
     clientVersion: ctx.manifest.version,
     admit,
@@ -102,7 +103,7 @@ export function registerMcp(ctx: PluginContext, options: McpPluginSeams = {}): M
     signIns: new SignIns(set),
     ...(settings.publicUrl === undefined ? {} : { publicUrl: settings.publicUrl }),
   };
-  const resourceToolList = resourceTools(set);
+  const resourceToolList = resourceTools(set, ctx.images);
   ctx.registerToolSource(() => {
     const userId = ctx.currentAccess().userId;
     const tools = set.tools(userId);

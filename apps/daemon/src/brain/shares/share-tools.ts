@@ -1,4 +1,5 @@
 import { basename, extname } from "node:path";
+import { imageTypeOf } from "@elowen/plugin-api/images";
 import {
   MAX_SHARED_FILE_BYTES,
   MAX_SHARED_IMAGE_BYTES,
@@ -7,7 +8,6 @@ import {
 import { errorResult } from "@elowen/plugin-api/tools";
 import { z } from "zod";
 import { turnTrace } from "../code-mode/turn-trace.js";
-import { imageTypeOf } from "../tools/image-type.js";
 import { inputJsonSchema } from "../tools/input-json-schema.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";
 import type { HostToolContext, ToolDef } from "../tools/tool-def.js";

@@ -4,6 +4,7 @@ import { currentTurn } from "../call-scope/turn-scope.js";
 import type { LoadedPlugin } from "../loading/loaded-plugin.js";
 import { viewStrings } from "../ui/view-strings.js";
 import type { PluginHost } from "./plugin-host.js";
+import { pluginImages } from "./plugin-images.js";
 import { type Staging, stageRegistrations } from "./registration-staging.js";
 
 /** A plugin's context and the staging of its registrations. */
@@ -31,6 +32,7 @@ export function createPluginContext(plugin: LoadedPlugin, host: PluginHost): Cre
     homeDir: plugin.homeDir,
     strings: viewStrings(plugin.manifest, host.language),
     settings: plugin.settings,
+    images: pluginImages(() => host.store.blobs),
     ...staging.methods,
     ...staging.templates,
     emitCard(card) {

@@ -1,6 +1,8 @@
+import type { PluginImages } from "@elowen/plugin-api/images";
 import type { SourcedTool, ToolCallContext } from "@elowen/plugin-api/tools";
 import { errorResult, textResult } from "@elowen/plugin-api/tools";
 import type { ServerSet } from "../servers/server-set.js";
+import { storeImages } from "../tools/store-images.js";
 import { hasResources, readResource, resourceContent } from "./resource-read.js";
 
 /** At most this many resources are listed by one `mcp_list_resources` call. */
@@ -14,10 +16,10 @@ export const READ_RESOURCE_TOOL = "mcp_read_resource";
 /**
  * The two resource tools, offered while a server the account sees has resources: list them
  * (optionally of one server) as `<server>:<uri>` lines with name, MIME type and description; read
- * one by server and URI, its contents within the trace budget. Another account's servers are
- * never listed or read.
+ * one by server and URI, its contents within the trace budget (images put in `images`, the host's
+ * image store). Another account's servers are never listed or read.
  */
-export function resourceTools(set: ServerSet): SourcedTool[] {
+export function resourceTools(set: ServerSet, images?: PluginImages): SourcedTool[] {
   const servers = (context: ToolCallContext) =>
     set.visibleTo(context.access.userId).filter(hasResources);
   return [
@@ -75,7 +77,8 @@ export function resourceTools(set: ServerSet): SourcedTool[] {
         if (!connection)
           return errorResult(`server: no connected MCP server ${server} has resources`);
         const result = await readResource(connection, uri, context.signal);
-        return { content: resourceContent(result), details: { mcp: { server, resource: uri } } };
+        const content = resourceContent(result);
+        return storeImages({ content, details: { mcp: { server, resource: uri } } }, images);
       },
     },
   ];

@@ -1,4 +1,5 @@
 import type { PluginLogger } from "@elowen/plugin-api";
+import type { PluginImages } from "@elowen/plugin-api/images";
 import type { McpStatusRow } from "@elowen/plugin-api/status";
 import type { SourcedTool } from "@elowen/plugin-api/tools";
 import type { ConfiguredServer } from "../config/server-sources.js";
@@ -29,6 +30,8 @@ export class ServerSet {
       readonly oauthFile?: (server: ConfiguredServer) => string;
       /** See `ConnectionOptions.fetchFor`. */
       readonly fetchFor?: NonNullable<ConnectionOptions["fetchFor"]>;
+      /** The host's image store (`ctx.images`), where the tools' result images are put. */
+      readonly images?: PluginImages;
     },
   ) {}
 
@@ -151,7 +154,7 @@ export class ServerSet {
       for (const tool of serverTools) {
         const named = own?.get(tool.name);
         if (named?.ok) {
-          tools.push(mcpTool(connection, tool, named.name));
+          tools.push(mcpTool(connection, tool, named.name, this.options.images));
           if (connection.server.ownerUserId !== undefined)
             owners.set(named.name, connection.server.ownerUserId);
         } else if (named) {

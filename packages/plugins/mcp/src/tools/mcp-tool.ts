@@ -1,8 +1,10 @@
+import type { PluginImages } from "@elowen/plugin-api/images";
 import type { SourcedTool, ToolCallContext, ToolResult } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { CallToolResult, Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerConnection } from "../servers/server-connection.js";
 import { toToolResult } from "./result-content.js";
+import { storeImages } from "./store-images.js";
 
 /** Thrown when a call cannot reach its server; the host turns it into an error result. */
 export class McpCallError extends Error {
@@ -17,9 +19,15 @@ export class McpCallError extends Error {
 /**
  * A server's tool as the model's `name`: its JSON Schema offered as it is, the call sent through
  * the SDK with the turn's stop signal (the SDK tells the server `notifications/cancelled`), the
- * server's `timeoutMs` (reset by progress), and each progress notification streamed to the row.
+ * server's `timeoutMs` (reset by progress), each progress notification streamed to the row, and
+ * the result's images put in the host's image store (`images`, the plugin's `ctx.images`).
  */
-export function mcpTool(connection: ServerConnection, tool: Tool, name: string): SourcedTool {
+export function mcpTool(
+  connection: ServerConnection,
+  tool: Tool,
+  name: string,
+  images?: PluginImages,
+): SourcedTool {
   const server = connection.server.name;
   return {
     name,
@@ -28,7 +36,7 @@ export function mcpTool(connection: ServerConnection, tool: Tool, name: string):
     inputSchema: tool.inputSchema,
     executionMode: tool.annotations?.readOnlyHint === true ? "parallel" : "sequential",
     async execute(args, context) {
-      return callMcpTool(connection, tool.name, args, context);
+      return storeImages(await callMcpTool(connection, tool.name, args, context), images);
     },
   };
 }

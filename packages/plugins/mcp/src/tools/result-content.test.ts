@@ -44,6 +44,18 @@ describe("toToolResult", () => {
     });
   });
 
+  test("an embedded resource with an image blob is an image under a line naming it", () => {
+    const result = toToolResult("s", "t", {
+      content: [
+        { type: "resource", resource: { uri: "mem://p", blob: "iVBORw==", mimeType: "image/png" } },
+      ],
+    });
+    expect(result.content).toEqual([
+      { type: "text", text: "[resource <mem://p> (image/png)]" },
+      { type: "image", data: "iVBORw==", mimeType: "image/png" },
+    ]);
+  });
+
   test("structuredContent alone is shown as JSON text", () => {
     expect(toToolResult("s", "t", { content: [], structuredContent: { a: [1] } }).content).toEqual([
       { type: "text", text: '{"a":[1]}' },

@@ -28,9 +28,10 @@ export interface McpResultDetails extends ToolResultDetails {
 }
 
 /**
- * An MCP `CallToolResult` as the model reads it: text blocks as text, images as images (an image
- * over MCP_RESULT_MAX_IMAGE_BYTES becomes a note), resource links and embedded text resources as
- * text naming their URI, audio and binary resources as notes, `structuredContent` as JSON text
+ * An MCP `CallToolResult` as the model reads it: text blocks as text, images and embedded image
+ * resources as images (one over MCP_RESULT_MAX_IMAGE_BYTES becomes a note; `storeImages` then puts
+ * them in the host's image store), resource links and embedded text resources as text naming
+ * their URI, audio and other binary resources as notes, `structuredContent` as JSON text
  * when the server sent no content, and `isError` kept. Text past MCP_RESULT_MAX_TEXT_BYTES is cut
  * with a note saying how much was left out.
  */
@@ -79,16 +80,9 @@ function blockContent(
     case "text":
       text(block.text);
       return;
-    case "image": {
-      const bytes = Math.floor((block.data.length * 3) / 4);
-      if (bytes <= MCP_RESULT_MAX_IMAGE_BYTES)
-        content.push({ type: "image", data: block.data, mimeType: block.mimeType });
-      else
-        text(
-          `[image (${block.mimeType}, ${bytes} bytes) left out: larger than ${MCP_RESULT_MAX_IMAGE_BYTES} bytes]`,
-        );
+    case "image":
+      image(block.data, block.mimeType, text, content);
       return;
-    }
     case "audio":
       text(`[audio (${block.mimeType}) not shown]`);
       return;
@@ -110,7 +104,10 @@ function blockContent(
       });
       if ("text" in resource && typeof resource.text === "string")
         text(`[resource <${resource.uri}>]\n${resource.text}`);
-      else
+      else if ("blob" in resource && resource.mimeType?.startsWith("image/")) {
+        text(`[resource <${resource.uri}> (${resource.mimeType})]`);
+        image(resource.blob, resource.mimeType, text, content);
+      } else
         text(
           `[resource <${resource.uri}>${resource.mimeType ? ` (${resource.mimeType})` : ""}: binary, not shown]`,
         );
@@ -119,6 +116,21 @@ function blockContent(
     default:
       text(`[content of type ${JSON.stringify((block as { type?: unknown }).type)} not shown]`);
   }
+}
+
+/** An image block, or a note when it is past MCP_RESULT_MAX_IMAGE_BYTES (left undecoded). */
+function image(
+  data: string,
+  mimeType: string,
+  text: (value: string) => void,
+  content: (TextContent | ImageContent)[],
+): void {
+  const bytes = Math.floor((data.length * 3) / 4);
+  if (bytes <= MCP_RESULT_MAX_IMAGE_BYTES) content.push({ type: "image", data, mimeType });
+  else
+    text(
+      `[image (${mimeType}, ${bytes} bytes) left out: larger than ${MCP_RESULT_MAX_IMAGE_BYTES} bytes]`,
+    );
 }
 
 const encoder = new TextEncoder();
