@@ -3,13 +3,13 @@ import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { PermissionOutcome } from "@elowen/plugin-api/questions";
 import type { SessionState } from "@elowen/wire";
 import { type AgentServices, agentServices } from "./agents/agent-services.js";
-import type { BrainContext, SettledExchange } from "./brain-context.js";
-import type { BrainHost } from "./brain-host.js";
+import type { BrainHost } from "./host/brain-host.js";
 import { type AnswerRefusal, AskBroker } from "./interactive/ask-broker.js";
 import { recoverInterruptedTurns } from "./session/recovery.js";
 import { SessionRuntime } from "./session/session-runtime.js";
-import { type SubmitOutcome, submitPrompt } from "./session/submit.js";
 import type { ToolDef } from "./tools/tool-def.js";
+import type { BrainContext, SettledExchange } from "./turn/brain-context.js";
+import { type SubmitOutcome, submitPrompt } from "./turn/submit.js";
 import type { TurnState } from "./turn/turn-state.js";
 
 /** The daemon is pausing to stop: it takes no new turns. */

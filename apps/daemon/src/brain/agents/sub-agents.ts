@@ -2,9 +2,9 @@ import type { AgentInfo } from "@elowen/plugin-api";
 import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
 import { NotInTurnError } from "../../plugins/context/turn-services.js";
 import { mintId } from "../../store/ids.js";
-import type { BrainContext } from "../brain-context.js";
 import type { AgentRecords } from "../session/agent-records.js";
 import { turnController } from "../session/session-runtime.js";
+import type { BrainContext } from "../turn/brain-context.js";
 import { runTurn } from "../turn/run-turn.js";
 
 /** How deep sub-agents may spawn sub-agents (ours). */

@@ -3,7 +3,7 @@ import { access, mkdir, open, readFile, writeFile } from "node:fs/promises";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { validateToolArguments } from "@mariozechner/pi-ai";
-import type { BrainConfig } from "../brain-config.js";
+import type { BrainConfig } from "../../config/brain-config.js";
 import { imageTypeOf } from "./image-type.js";
 import { summarizeArguments, type ToolDef } from "./tool-def.js";
 import { confine } from "./workspace-guard.js";

@@ -9,8 +9,8 @@ import {
 import type { AssistantMessage, Message } from "@mariozechner/pi-ai";
 import { stepContextEntry } from "../context/context-entries.js";
 import { noteMessage } from "../context/replay.js";
+import { captureRequest } from "../model/captured-request.js";
 import { turnUsageOf } from "../model/usage.js";
-import { captureRequest } from "../review/captured-request.js";
 import { agentTools } from "../tools/agent-tools.js";
 import { LiveWriter } from "./live-writer.js";
 import { stepStreamFn } from "./step-stream.js";

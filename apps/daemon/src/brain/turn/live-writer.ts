@@ -6,8 +6,8 @@ import {
 import type { AgentEvent } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import { mintId } from "../../store/ids.js";
-import type { BrainHost } from "../brain-host.js";
 import { storeResult } from "../context/stored-result.js";
+import type { BrainHost } from "../host/brain-host.js";
 import type { AuthoringNotes } from "./authoring-notes.js";
 import type { TurnJournal } from "./turn-journal.js";
 

@@ -3,12 +3,12 @@ import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { SessionKind } from "@elowen/plugin-api/hooks";
 import type { TurnOutcome } from "@elowen/wire";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
-import type { BrainHost } from "./brain-host.js";
-import type { AskBroker } from "./interactive/ask-broker.js";
-import type { CapturedRequest } from "./review/captured-request.js";
-import type { SessionRuntime } from "./session/session-runtime.js";
-import type { ToolDef } from "./tools/tool-def.js";
-import type { TurnState } from "./turn/turn-state.js";
+import type { BrainHost } from "../host/brain-host.js";
+import type { AskBroker } from "../interactive/ask-broker.js";
+import type { CapturedRequest } from "../model/captured-request.js";
+import type { SessionRuntime } from "../session/session-runtime.js";
+import type { ToolDef } from "../tools/tool-def.js";
+import type { TurnState } from "./turn-state.js";
 
 /** A settled exchange, offered to whoever listens (the post-turn skill reviewer's seam). */
 export interface SettledExchange {

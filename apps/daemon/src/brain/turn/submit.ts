@@ -3,11 +3,11 @@ import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { SessionKind } from "@elowen/plugin-api/hooks";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { mintId } from "../../store/ids.js";
-import type { BrainContext } from "../brain-context.js";
-import type { SettledTurn } from "../turn/complete-turn.js";
-import { runTurn } from "../turn/run-turn.js";
-import type { HoldRelease } from "./session-holds.js";
-import type { Submission } from "./session-runtime.js";
+import type { HoldRelease } from "../../store/session-holds.js";
+import type { Submission } from "../session/session-runtime.js";
+import type { BrainContext } from "./brain-context.js";
+import type { SettledTurn } from "./complete-turn.js";
+import { runTurn } from "./run-turn.js";
 
 /** A prompt to submit to a session. */
 export interface SubmitRequest {
