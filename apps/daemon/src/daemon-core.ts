@@ -4,7 +4,8 @@ import type { BrainStatusModel } from "@elowen/plugin-api/status";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { SkillSourceSet } from "@elowen/skill-catalog";
 import { Brain } from "./brain/brain.js";
-import { systemBrainClock } from "./brain/brain-host.js";
+import { systemBrainClock } from "./brain/host/brain-host.js";
+import { randomIds } from "./brain/host/id-minter.js";
 import { readProviderKeys } from "./brain/model/provider-keys.js";
 import { resolveModel } from "./brain/model/resolve-model.js";
 import { SessionModels } from "./brain/model/session-models.js";
@@ -209,6 +210,7 @@ export async function startCore(
         workspaceRoot,
         sessionWorkspaces,
         clock: systemBrainClock,
+        ids: randomIds,
         admitsNewWork: () => admits,
         log: (message) => brainLog(modelRuntime.redact(message)),
         requests: learning.requestObserver(),

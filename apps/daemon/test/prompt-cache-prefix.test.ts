@@ -1,10 +1,10 @@
 import { type FakeApi, startProviderFake } from "@elowen/provider-fakes";
 import type { Context } from "@mariozechner/pi-ai";
 import { describe, expect, test } from "vitest";
-import type { ModelProviderName } from "../src/brain/model/model-config.js";
+import { captureRequest } from "../src/brain/model/captured-request.js";
 import { createProviderModel } from "../src/brain/model/provider-model.js";
 import { splitSystemPrefix } from "../src/brain/model/system-blocks.js";
-import { captureRequest } from "../src/brain/review/captured-request.js";
+import type { ModelProviderName } from "../src/config/model-config.js";
 import { closedAfterEach } from "./helpers/closed-after-each.js";
 import { startBrainDaemon } from "./helpers/live-events.js";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { DEFAULT_SESSIONS_KEPT } from "../src/brain/brain-config.js";
+import { DEFAULT_SESSIONS_KEPT } from "../src/config/brain-config.js";
 import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";
 

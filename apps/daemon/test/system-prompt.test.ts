@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Access } from "@elowen/plugin-api/access";
 import { afterEach, describe, expect, test } from "vitest";
-import { type ComposedPrompt, composeSystemPrompt } from "../src/brain/turn/compose-prompt.js";
+import { type ComposedPrompt, composeSystemPrompt } from "../src/brain/context/compose-prompt.js";
 import { startBrainDaemon } from "./helpers/live-events.js";
 import { type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 

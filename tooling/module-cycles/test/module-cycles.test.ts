@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { checkModuleCycles, sourceRoots } from "../lib/check.mjs";
+import { checkFolderCycles, checkModuleCycles, FOLDER_AREAS, sourceRoots } from "../lib/check.mjs";
 
 const fixtures = join(import.meta.dirname, "fixtures");
 const repo = join(import.meta.dirname, "..", "..", "..");
@@ -40,5 +40,35 @@ describe("the module-cycle check", () => {
     expect(
       roots.every((root) => /^(apps|packages|packages\/plugins)\/[^/]+\/src$/.test(root)),
     ).toBe(true);
+  });
+});
+
+describe("the folder-level check", { timeout: 60_000 }, () => {
+  test("fails when two folders need each other though no module cycle exists, naming both", () => {
+    expect(checkModuleCycles({ cwd: fixtures, dirs: ["folder-cycle"] }).ok).toBe(true);
+    const { ok, report } = checkFolderCycles({ cwd: fixtures, area: "folder-cycle" });
+    expect(ok).toBe(false);
+    expect(report).toContain("no-folder-cycle");
+    expect(report).toContain("folder-cycle/turn");
+    expect(report).toContain("folder-cycle/session");
+  });
+
+  test("passes once the module that runs turns lives above the state they read", () => {
+    expect(checkFolderCycles({ cwd: fixtures, area: "folder-layered" })).toEqual({
+      ok: true,
+      report: expect.stringContaining("no dependency violations found"),
+    });
+  });
+
+  test("refuses an area that is not a folder relative to cwd", () => {
+    expect(() => checkFolderCycles({ cwd: fixtures, area: "" })).toThrow(/area is ""/);
+    expect(() => checkFolderCycles({ cwd: fixtures, area: "/abs" })).toThrow(/relative to cwd/);
+  });
+
+  test("holds the daemon's brain to folders that depend on each other one way", () => {
+    expect(FOLDER_AREAS).toContain("apps/daemon/src/brain");
+    const { ok, report } = checkFolderCycles({ cwd: repo, area: "apps/daemon/src/brain" });
+    expect(report).toContain("no dependency violations found");
+    expect(ok).toBe(true);
   });
 });

@@ -3,14 +3,15 @@ import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { PermissionOutcome } from "@elowen/plugin-api/questions";
 import type { SessionState } from "@elowen/wire";
 import { type AgentServices, agentServices } from "./agents/agent-services.js";
-import type { BrainContext, SettledExchange } from "./brain-context.js";
-import type { BrainHost } from "./brain-host.js";
+import type { BrainHost } from "./host/brain-host.js";
 import { type AnswerRefusal, AskBroker } from "./interactive/ask-broker.js";
 import { recoverInterruptedTurns } from "./session/recovery.js";
 import { SessionRuntime } from "./session/session-runtime.js";
-import { type SubmitOutcome, submitPrompt } from "./session/submit.js";
 import type { ToolDef } from "./tools/tool-def.js";
-import type { TurnState } from "./turn/turn-state.js";
+import type { BrainContext, ComposedTools, SettledExchange } from "./turn/brain-context.js";
+import { type SubmitOutcome, submitPrompt } from "./turn/submit.js";
+import type { OpenedTurn } from "./turn/turn-plan.js";
+import type { TurnProgress } from "./turn/turn-progress.js";
 
 /** The daemon is pausing to stop: it takes no new turns. */
 export class PausedError extends Error {
@@ -23,8 +24,13 @@ export class PausedError extends Error {
 
 /** Extension points the brain's later parts (code mode, share tools) fill in. */
 export interface BrainParts {
-  hostTools?(brain: BrainContext, turn: TurnState): ToolDef[];
-  composeTools?(brain: BrainContext, turn: TurnState, tools: ToolDef[]): Promise<ToolDef[]>;
+  hostTools?(brain: BrainContext, turn: OpenedTurn, progress: TurnProgress): ToolDef[];
+  composeTools?(
+    brain: BrainContext,
+    turn: OpenedTurn,
+    progress: TurnProgress,
+    tools: ToolDef[],
+  ): Promise<ComposedTools>;
 }
 
 /**
@@ -41,7 +47,7 @@ export class Brain {
     const kept = host.config.sessionsKept;
     const context: BrainContext = {
       host,
-      asks: new AskBroker(host.events, host.config.askTimeoutMs, host.clock.now),
+      asks: new AskBroker(host.events, host.config.askTimeoutMs, host.clock.now, host.ids),
       turns: new Map(),
       runtime(sessionId) {
         let runtime = runtimes.get(sessionId);
@@ -56,9 +62,9 @@ export class Brain {
         if (runtimes.size > kept) evictIdle(context, runtimes, kept, sessionId);
         return runtime;
       },
-      hostTools: (turn) => parts.hostTools?.(context, turn) ?? [],
-      composeTools: async (turn, tools) =>
-        parts.composeTools ? parts.composeTools(context, turn, tools) : tools,
+      hostTools: (turn, progress) => parts.hostTools?.(context, turn, progress) ?? [],
+      composeTools: async (turn, progress, tools) =>
+        parts.composeTools ? parts.composeTools(context, turn, progress, tools) : { tools },
       settledListeners: new Set(),
     };
     this.context = context;
@@ -75,7 +81,8 @@ export class Brain {
   /** Marks turns a previous daemon was stopped in the middle of (call before serving). */
   recover(): Promise<number> {
     const { host } = this.context;
-    return recoverInterruptedTurns(host.store, host.journal, host.clock.now, host.log);
+    const { store, journal, clock, log, ids } = host;
+    return recoverInterruptedTurns(store, journal, clock.now, log, undefined, ids);
   }
 
   /** Submits a prompt to a session (origin already stamped). Throws {@link PausedError}. */
@@ -176,7 +183,7 @@ export class Brain {
     await Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, left).unref())]);
   }
 
-  #turnOf(sessionId: string, submissionId: string): TurnState | undefined {
+  #turnOf(sessionId: string, submissionId: string): OpenedTurn | undefined {
     for (const turn of this.context.turns.values())
       if (turn.sessionId === sessionId && turn.submissionId === submissionId) return turn;
     return undefined;

@@ -1,8 +1,5 @@
 import { PLUGIN_MUTATIONS } from "@elowen/plugin-api";
 import { z } from "zod";
-import { BrainConfigSchema } from "../brain/brain-config.js";
-import { ModelConfigSchema } from "../brain/model/model-config.js";
-import { LearningConfigSchema } from "../brain/review/learning-config.js";
 import { normalOrigin } from "../http/origin-check.js";
 import { LOG_FORMATS, LOG_LEVELS } from "../logger.js";
 import { PROMPT_BOX_REPLY_TIMEOUT_MS } from "../plugins/prompt-box/prompt-box-relay.js";
@@ -11,6 +8,9 @@ import {
   DEFAULT_FAILED_JOB_RETENTION_DAYS,
   MAX_FAILED_JOB_RETENTION_DAYS,
 } from "../store/jobs/failed-job-prune.js";
+import { BrainConfigSchema } from "./brain-config.js";
+import { LearningConfigSchema } from "./learning-config.js";
+import { ModelConfigSchema } from "./model-config.js";
 
 /** The port the daemon listens on when neither the config nor `ELOWEN_PORT` names one. */
 export const DEFAULT_PORT = 7457;

@@ -1,8 +1,8 @@
 import type { Context } from "@mariozechner/pi-ai";
+import { captureRequest } from "../../src/brain/model/captured-request.js";
 import type { ModelRequest, ModelRuntime } from "../../src/brain/model/model-runtime.js";
 import { createOfflineModel } from "../../src/brain/model/offline-model.js";
 import { parseOfflineScript } from "../../src/brain/model/offline-script.js";
-import { captureRequest } from "../../src/brain/review/captured-request.js";
 import { ProviderConnections } from "../../src/brain/review/provider-connections.js";
 import { ProviderQuotaStore } from "../../src/brain/review/provider-quota.js";
 import type { ReviewSource } from "../../src/brain/review/review-admission.js";

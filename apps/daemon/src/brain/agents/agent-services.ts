@@ -1,6 +1,6 @@
 import type { AgentInfo } from "@elowen/plugin-api";
 import type { SessionUsage, UsageUnit } from "@elowen/plugin-api/events";
-import type { BrainContext } from "../brain-context.js";
+import type { BrainContext } from "../turn/brain-context.js";
 import { sessionUsage } from "./session-usage.js";
 import { SubAgents } from "./sub-agents.js";
 

@@ -2,7 +2,7 @@ import { type SessionUsage, USAGE_UNITS, type UsageUnit } from "@elowen/plugin-a
 import { parseEntryData } from "@elowen/wire";
 import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
 import { NotInTurnError } from "../../plugins/context/turn-services.js";
-import type { BrainContext } from "../brain-context.js";
+import type { BrainContext } from "../turn/brain-context.js";
 
 /**
  * `$.session.usage()` for the current turn's session, from pi-ai's usage as the journal holds it:

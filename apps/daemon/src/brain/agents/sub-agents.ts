@@ -1,10 +1,9 @@
 import type { AgentInfo } from "@elowen/plugin-api";
 import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
 import { NotInTurnError } from "../../plugins/context/turn-services.js";
-import { mintId } from "../../store/ids.js";
-import type { BrainContext } from "../brain-context.js";
 import type { AgentRecords } from "../session/agent-records.js";
 import { turnController } from "../session/session-runtime.js";
+import type { BrainContext } from "../turn/brain-context.js";
 import { runTurn } from "../turn/run-turn.js";
 
 /** How deep sub-agents may spawn sub-agents (ours). */
@@ -66,7 +65,7 @@ export class SubAgents {
       kind: "subagent",
       title: name,
     });
-    const agentId = mintId("a");
+    const agentId = host.ids.mint("a");
     const record: { agentId: string; name: string; state: AgentInfo["state"] } = {
       agentId,
       name,

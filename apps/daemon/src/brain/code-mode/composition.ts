@@ -3,12 +3,13 @@ import { TOOL_NAME_PATTERN } from "@elowen/plugin-api/tools";
 import type { CodeModeComposition, CodeModeCompositionRequest } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { runInCall } from "../../plugins/call-scope/call-scope.js";
-import type { BrainContext } from "../brain-context.js";
 import { inputJsonSchema } from "../tools/input-json-schema.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";
 import type { ToolDef } from "../tools/tool-def.js";
 import { turnScopeOf } from "../tools/tool-scope.js";
-import type { TurnState } from "../turn/turn-state.js";
+import type { BrainContext, ComposedTools } from "../turn/brain-context.js";
+import type { OpenedTurn } from "../turn/turn-plan.js";
+import type { TurnProgress } from "../turn/turn-progress.js";
 import { nestedTool } from "./nested-tools.js";
 import { turnTrace } from "./turn-trace.js";
 
@@ -46,17 +47,18 @@ function wrapperDefs(
  */
 export async function composeCodeMode(
   brain: BrainContext,
-  turn: TurnState,
+  turn: OpenedTurn,
+  progress: TurnProgress,
   tools: ToolDef[],
-): Promise<ToolDef[]> {
+): Promise<ComposedTools> {
   const { host } = brain;
   const owned = host.registry.codeMode;
-  if (!owned || !turn.filter(owned.plugin)) return tools;
-  const trace = turnTrace(turn);
+  if (!owned || !turn.filter(owned.plugin)) return { tools };
+  const trace = turnTrace(turn, progress);
   const controller = new AbortController();
   const stop = () => controller.abort();
   turn.controller.signal.addEventListener("abort", stop, { once: true });
-  turn.cleanups.push(() => {
+  progress.cleanups.push(() => {
     turn.controller.signal.removeEventListener("abort", stop);
     stop();
   });
@@ -78,15 +80,17 @@ export async function composeCodeMode(
     host.log(
       `code mode of ${owned.plugin} failed to compose; the direct tools stay: ${errorMessage(error)}`,
     );
-    return tools;
+    return { tools };
   }
-  if (!composition) return tools;
+  if (!composition) return { tools };
   const hidden = new Set(composition.hide ?? []);
   const direct = tools.filter((t) => t.modelOnly || t.direct || !hidden.has(t.name));
-  turn.withdrawnTools = withdrawnReasons(owned.plugin, tools, direct);
   const reader = owned.value.authoringReason?.bind(owned.value);
   const taken = new Set(direct.map((t) => t.name));
-  return [...direct, ...wrapperDefs(owned.plugin, composition.tools, reader, taken, host.log)];
+  return {
+    tools: [...direct, ...wrapperDefs(owned.plugin, composition.tools, reader, taken, host.log)],
+    withdrawn: withdrawnReasons(owned.plugin, tools, direct),
+  };
 }
 
 /** Why each tool code mode withdrew is not on the model's surface, for the "not found" log. */

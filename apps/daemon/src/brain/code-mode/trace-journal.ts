@@ -3,7 +3,8 @@ import type { JournalRewriteOutcome, ToolTraceJournal } from "@elowen/tool-trace
 import type { Store } from "../../store/store.js";
 import type { AttachmentRef } from "../../store/types.js";
 import { releaseIfSettled } from "../turn/nested-ledger.js";
-import type { TurnState } from "../turn/turn-state.js";
+import type { OpenedTurn } from "../turn/turn-plan.js";
+import type { TurnProgress } from "../turn/turn-progress.js";
 
 function imageRefs(toolTrace: readonly ToolTraceRecord[]): AttachmentRef[] {
   const refs = new Map<string, ImageRef>();
@@ -22,10 +23,14 @@ function imageRefs(toolTrace: readonly ToolTraceRecord[]): AttachmentRef[] {
  * call id and place unchanged, nothing appended), and the entry takes ownership of images the
  * settled records brought. `not-appended` until that result is written, `gone` once its entry is.
  */
-export function traceJournal(store: Store, turn: TurnState): ToolTraceJournal {
+export function traceJournal(
+  store: Store,
+  turn: OpenedTurn,
+  progress: TurnProgress,
+): ToolTraceJournal {
   return {
     async rewriteToolTrace(callId, rewrite): Promise<JournalRewriteOutcome> {
-      const entryId = turn.resultEntries.get(callId);
+      const entryId = progress.results.byCallId.get(callId);
       if (entryId === undefined) return "not-appended";
       let written: readonly ToolTraceRecord[] | undefined;
       const found = await store.journal.updateData(turn.sessionId, entryId, (data) => {
@@ -38,12 +43,9 @@ export function traceJournal(store: Store, turn: TurnState): ToolTraceJournal {
       if (!found) return "gone";
       if (written === undefined) return "unchanged";
       await store.attachments.own(turn.sessionId, entryId, imageRefs(written));
-      await releaseIfSettled(store, turn);
+      await releaseIfSettled(store, turn, progress);
       return "written";
     },
-    subscribe(listener) {
-      turn.journalListeners.add(listener);
-      return () => turn.journalListeners.delete(listener);
-    },
+    subscribe: (listener) => progress.results.subscribe(listener),
   };
 }

@@ -1,6 +1,6 @@
 import { ToolTraceTurn } from "@elowen/tool-trace";
-import { mintId } from "../../store/ids.js";
-import type { TurnState, TurnTrace } from "../turn/turn-state.js";
+import type { OpenedTurn, TurnTrace } from "../turn/turn-plan.js";
+import type { TurnProgress } from "../turn/turn-progress.js";
 import { traceJournal } from "./trace-journal.js";
 
 /**
@@ -8,14 +8,14 @@ import { traceJournal } from "./trace-journal.js";
  * content-addressed image store, the journal adapter that settles late records in place, and the
  * live `trace` events (each record exactly as recorded). Closed when the turn settles.
  */
-export function turnTrace(turn: TurnState): TurnTrace {
-  if (turn.trace) return turn.trace;
+export function turnTrace(turn: OpenedTurn, progress: TurnProgress): TurnTrace {
+  if (progress.trace) return progress.trace;
   const { host } = turn;
   const producers = new Map<string, string>();
   const trace = new ToolTraceTurn({
-    mintId: () => mintId("r"),
+    mintId: () => host.ids.mint("r"),
     clock: host.clock,
-    journal: traceJournal(host.store, turn),
+    journal: traceJournal(host.store, turn, progress),
     images: {
       async put(bytes, mimeType) {
         const stored = await host.store.blobs.put(bytes);
@@ -35,7 +35,7 @@ export function turnTrace(turn: TurnState): TurnTrace {
     },
     onProblem: (message) => host.log(`tool trace: ${message}`),
   });
-  turn.trace = { turn: trace, producers };
-  turn.cleanups.push(() => trace.close());
-  return turn.trace;
+  progress.trace = { turn: trace, producers };
+  progress.cleanups.push(() => trace.close());
+  return progress.trace;
 }

@@ -1,6 +1,6 @@
 import { type CompactionEntryData, parseEntryData } from "@elowen/wire";
 import type { JournalEntry } from "../../store/types.js";
-import type { BrainHost } from "../brain-host.js";
+import type { BrainHost } from "../host/brain-host.js";
 import { answerOf } from "../model/usage.js";
 
 /** What the summarizing request asks of the model. */

@@ -1,5 +1,5 @@
 import type { JournalEntry } from "../../store/types.js";
-import type { BrainHost } from "../brain-host.js";
+import type { BrainHost } from "../host/brain-host.js";
 import { retireColdContext } from "./cold-clear.js";
 import { compactIfNeeded } from "./compaction.js";
 

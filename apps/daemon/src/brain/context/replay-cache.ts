@@ -1,5 +1,5 @@
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
-import type { BrainHost } from "../brain-host.js";
+import type { BrainHost } from "../host/brain-host.js";
 import { coldClearDue, contextTurns } from "./cold-clear.js";
 import { maintainContext } from "./maintain-context.js";
 import { replayBranch } from "./replay.js";

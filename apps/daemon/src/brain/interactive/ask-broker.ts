@@ -9,7 +9,7 @@ import {
 } from "@elowen/question-answer";
 import type { PendingPermission, PendingQuestion } from "@elowen/wire";
 import type { SessionEvents } from "../../live/session-events.js";
-import { mintId } from "../../store/ids.js";
+import { type IdMinter, randomIds } from "../host/id-minter.js";
 
 /** Why an answer was not taken: unknown id, already answered (or expired), or invalid answers. */
 export type AnswerRefusal =
@@ -48,11 +48,18 @@ export class AskBroker {
   readonly #events: SessionEvents;
   readonly #timeoutMs: number;
   readonly #now: () => number;
+  readonly #ids: IdMinter;
 
-  constructor(events: SessionEvents, timeoutMs: number, now: () => number = Date.now) {
+  constructor(
+    events: SessionEvents,
+    timeoutMs: number,
+    now: () => number = Date.now,
+    ids: IdMinter = randomIds,
+  ) {
     this.#events = events;
     this.#timeoutMs = timeoutMs;
     this.#now = now;
+    this.#ids = ids;
   }
 
   /** Asks normalized questions; resolves index-aligned answers (all `expired` on timeout). */
@@ -62,7 +69,7 @@ export class AskBroker {
     questions: readonly NormalizedAskQuestion[],
     callId?: string,
   ): Promise<readonly AskAnswer[]> {
-    const questionId = mintId("q");
+    const questionId = this.#ids.mint("q");
     const view: PendingQuestion = {
       questionId,
       ...turnOf(scope),
@@ -94,7 +101,7 @@ export class AskBroker {
     },
     nested: boolean,
   ): Promise<PermissionRecord> {
-    const permissionId = mintId("p");
+    const permissionId = this.#ids.mint("p");
     const question =
       call.reason === undefined
         ? `Allow ${call.tool} to run?`

@@ -1,7 +1,7 @@
 import type { ModelChoice } from "@elowen/wire";
 import { getModels } from "@mariozechner/pi-ai";
+import type { ModelConfig } from "../../config/model-config.js";
 import { OFFLINE_MODEL } from "../../plugins/status/status-assembly.js";
-import type { ModelConfig } from "./model-config.js";
 import type { ModelRuntime } from "./model-runtime.js";
 import { LOGIN_PROVIDERS, type LoginProvider } from "./provider-keys.js";
 

@@ -6,8 +6,8 @@ import {
   type Model,
   streamSimple,
 } from "@mariozechner/pi-ai";
+import type { ModelConfig, ModelProviderName } from "../../config/model-config.js";
 import { MissingApiKeyError } from "./missing-api-key-error.js";
-import type { ModelConfig, ModelProviderName } from "./model-config.js";
 import type { ModelRuntime } from "./model-runtime.js";
 import type { LoginProvider } from "./provider-keys.js";
 import { RateLimitTracker } from "./rate-limits.js";

@@ -1,4 +1,4 @@
-import type { ModelConfig } from "./model-config.js";
+import type { ModelConfig } from "../../config/model-config.js";
 import type { ModelRuntime } from "./model-runtime.js";
 import { createOfflineModel } from "./offline-model.js";
 import { readOfflineScript } from "./offline-script.js";

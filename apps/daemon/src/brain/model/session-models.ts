@@ -1,8 +1,8 @@
 import type { ModelChoice } from "@elowen/wire";
+import { type ModelConfig, ModelConfigSchema } from "../../config/model-config.js";
 import type { Store } from "../../store/store.js";
 import { StoreError } from "../../store/store-error.js";
 import { listModels, otherProviderKey } from "./model-catalog.js";
-import { type ModelConfig, ModelConfigSchema } from "./model-config.js";
 import type { ModelRuntime } from "./model-runtime.js";
 import { createOfflineModel } from "./offline-model.js";
 import { isLoginProvider, readProviderKeys } from "./provider-keys.js";

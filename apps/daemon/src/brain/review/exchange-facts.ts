@@ -3,7 +3,7 @@ import { isRecord } from "@elowen/plugin-shared/record";
 import { countSuccessfulCalls, type ToolCallEntry } from "@elowen/tool-trace";
 import { parseEntryData } from "@elowen/wire";
 import type { JournalStore } from "../../store/store.js";
-import type { SettledExchange } from "../brain-context.js";
+import type { SettledExchange } from "../turn/brain-context.js";
 
 /** The skill catalog's loader tool: a successful call means the skill's instructions were read. */
 export const SKILL_LOAD_TOOL = "SkillLoad";

@@ -1,6 +1,6 @@
 import type { AccessSurface } from "@elowen/plugin-api/access";
 import type { SessionRecord } from "../../store/types.js";
-import type { SettledExchange } from "../brain-context.js";
+import type { SettledExchange } from "../turn/brain-context.js";
 import type { ReviewSource } from "./review-admission.js";
 
 /** The surfaces whose turns a person typed: the only ones offered to the reviewer. */

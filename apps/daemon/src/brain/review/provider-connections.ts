@@ -1,5 +1,5 @@
+import type { ConnectionPin } from "../model/captured-request.js";
 import type { ConnectionAuth } from "../model/model-runtime.js";
-import type { ConnectionPin } from "./captured-request.js";
 
 /** A provider connection as it stands now. */
 export interface ProviderConnection extends ConnectionPin {

@@ -2,7 +2,7 @@ import {
   SKILL_REVIEW_QUOTA_BLOCK_PERCENT,
   SKILL_REVIEW_QUOTA_WINDOW_MINUTES,
 } from "@elowen/plugin-api/limits";
-import type { ConnectionPin } from "./captured-request.js";
+import type { ConnectionPin } from "../model/captured-request.js";
 import { type QuotaEvidence, quotaEvidenceFromHeaders } from "./quota-headers.js";
 
 const keyOf = (pin: ConnectionPin) =>

@@ -1,6 +1,6 @@
 import type { SkillReviewSkipReason } from "@elowen/plugin-api/skills";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
-import type { CapturedRequest, ConnectionPin } from "./captured-request.js";
+import type { CapturedRequest, ConnectionPin } from "../model/captured-request.js";
 import type { ProviderConnections } from "./provider-connections.js";
 import { type ProviderQuotaStore, quotaSkipReason } from "./provider-quota.js";
 import { skillReviewSourceSkipReason } from "./route-eligibility.js";

@@ -1,6 +1,6 @@
 import type { AssistantMessage } from "@mariozechner/pi-ai";
 import type { UsageStore } from "../../store/store.js";
-import type { ConnectionPin } from "./captured-request.js";
+import type { ConnectionPin } from "../model/captured-request.js";
 import type { ReviewSource } from "./review-admission.js";
 
 /**

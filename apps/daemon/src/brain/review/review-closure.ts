@@ -5,9 +5,9 @@ import type {
   SkillReviewSkipReason,
 } from "@elowen/plugin-api/skills";
 import type { AssistantMessage, Context, Message } from "@mariozechner/pi-ai";
+import type { ConnectionPin } from "../model/captured-request.js";
 import type { ModelRuntime } from "../model/model-runtime.js";
 import { answerOf } from "../model/usage.js";
-import type { ConnectionPin } from "./captured-request.js";
 import { inheritedPrefixProblem } from "./prefix-parity.js";
 import {
   type AdmissionDeps,

@@ -1,6 +1,6 @@
 import type { Api, Model } from "@mariozechner/pi-ai";
 import { describe, expect, test } from "vitest";
-import type { CapturedRequest } from "./captured-request.js";
+import type { CapturedRequest } from "../model/captured-request.js";
 import { inheritedPrefixProblem } from "./prefix-parity.js";
 import { SKILL_REVIEW_ROUTE_APIS, skillReviewSourceSkipReason } from "./route-eligibility.js";
 

@@ -1,5 +1,5 @@
 import { isRecord } from "@elowen/plugin-shared/record";
-import type { CapturedRequest } from "./captured-request.js";
+import type { CapturedRequest } from "../model/captured-request.js";
 
 /**
  * The provider APIs whose requests carry the whole conversation as a plain history array, by the

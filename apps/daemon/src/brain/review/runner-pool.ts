@@ -1,4 +1,4 @@
-import { releaseOnce } from "../release-once.js";
+import { releaseOnce } from "../host/release-once.js";
 
 /**
  * The review runners: a bounded pool admitted opportunistically. `tryAdmit` answers a release at

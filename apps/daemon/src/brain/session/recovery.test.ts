@@ -72,4 +72,26 @@ describe("recovery settles every nested row left pending", () => {
     const kinds = (await t.store.journal.branch(t.sessionId)).map((entry) => entry.kind);
     expect(kinds.filter((kind) => kind === "turn_end")).toHaveLength(1);
   });
+
+  test("a turn a restart interrupted ends with a turn_end whose id the injected minter made", async () => {
+    await t.store.journal.append(
+      t.sessionId,
+      [{ kind: "user", data: { turnId: TURN, text: "go" } }],
+      { openTurn: { turnId: TURN, startedAt: 1 } },
+    );
+    const journal = new LiveJournal(t.store, new SessionEvents());
+    let next = 0;
+    const ids = { mint: (prefix: string) => `${prefix}_test${(next += 1)}` };
+    await recoverInterruptedTurns(
+      t.store,
+      journal,
+      () => 10,
+      () => {},
+      undefined,
+      ids,
+    );
+    const ended = (await t.store.journal.branch(t.sessionId)).filter((e) => e.kind === "turn_end");
+    expect(ended.map((entry) => entry.id)).toEqual(["e_test1"]);
+    expect(await t.store.turns.listOpen()).toEqual([]);
+  });
 });

@@ -1,9 +1,9 @@
 import type { ToolTraceRecord } from "@elowen/plugin-api/trace";
 import { parseEntryData, type TurnEndEntryData } from "@elowen/wire";
 import type { LiveJournal } from "../../live/live-journal.js";
-import { mintId } from "../../store/ids.js";
 import type { Store } from "../../store/store.js";
 import type { JournalEntry, NewJournalEntry } from "../../store/types.js";
+import { type IdMinter, randomIds } from "../host/id-minter.js";
 
 /** The text of a call the daemon stopped in the middle of. */
 export const INTERRUPTED_CALL_TEXT =
@@ -37,6 +37,7 @@ export async function recoverInterruptedTurns(
   now: () => number,
   log: (message: string) => void,
   onlySession?: string,
+  ids: IdMinter = randomIds,
 ): Promise<number> {
   let marked = 0;
   for (const open of await store.turns.listOpen()) {
@@ -54,9 +55,13 @@ export async function recoverInterruptedTurns(
       await store.turns.close(open.turnId);
       continue;
     }
-    await journal.append(open.sessionId, await interruptedEntries(store, open, ofTurn, now()), {
-      closeTurn: open.turnId,
-    });
+    await journal.append(
+      open.sessionId,
+      await interruptedEntries(store, open, ofTurn, now(), ids),
+      {
+        closeTurn: open.turnId,
+      },
+    );
     marked += 1;
   }
   if (marked > 0)
@@ -91,6 +96,7 @@ async function interruptedEntries(
   open: { readonly sessionId: string; readonly turnId: string; readonly startedAt: number },
   ofTurn: readonly JournalEntry[],
   at: number,
+  ids: IdMinter,
 ): Promise<NewJournalEntry[]> {
   const answered = new Set<string>();
   const calls: { id: string; name: string }[] = [];
@@ -127,6 +133,6 @@ async function interruptedEntries(
     answer,
     interrupted: "restart",
   };
-  entries.push({ id: mintId("e"), kind: "turn_end", data: end });
+  entries.push({ id: ids.mint("e"), kind: "turn_end", data: end });
   return entries;
 }

@@ -2,9 +2,9 @@ import { setMaxListeners } from "node:events";
 import type { Access } from "@elowen/plugin-api/access";
 import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { TurnOutcome } from "@elowen/wire";
+import type { ComposedPrompt } from "../context/compose-prompt.js";
 import type { ReplayCache } from "../context/replay-cache.js";
-import { releaseOnce } from "../release-once.js";
-import type { ComposedPrompt } from "../turn/compose-prompt.js";
+import { releaseOnce } from "../host/release-once.js";
 import type { AgentRecords } from "./agent-records.js";
 
 /**

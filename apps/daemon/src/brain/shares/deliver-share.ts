@@ -4,7 +4,8 @@ import type { SharedFile, SharedImage } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { turnTrace } from "../code-mode/turn-trace.js";
 import type { HostToolContext } from "../tools/tool-def.js";
-import type { TurnState } from "../turn/turn-state.js";
+import type { OpenedTurn } from "../turn/turn-plan.js";
+import type { TurnProgress } from "../turn/turn-progress.js";
 
 /** One delivery: exactly a shared image or a shared file. */
 export type Share = { readonly sharedImage: SharedImage } | { readonly sharedFile: SharedFile };
@@ -16,12 +17,13 @@ export type Share = { readonly sharedImage: SharedImage } | { readonly sharedFil
  * refusal or a failure gives the slot back and is an error result with its reason.
  */
 export async function deliverShare(
-  turn: TurnState,
+  turn: OpenedTurn,
+  progress: TurnProgress,
   context: HostToolContext,
   share: Share,
   text: string,
 ): Promise<ToolResult> {
-  const trace = turnTrace(turn).turn;
+  const trace = turnTrace(turn, progress).turn;
   let release: () => void;
   let consume: () => void = () => {};
   if (context.nested) {

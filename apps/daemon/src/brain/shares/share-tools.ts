@@ -12,7 +12,8 @@ import { inputJsonSchema } from "../tools/input-json-schema.js";
 import { pluginToolDef } from "../tools/plugin-tools.js";
 import type { HostToolContext, ToolDef } from "../tools/tool-def.js";
 import { workspaceOf } from "../tools/workspace-guard.js";
-import type { TurnState } from "../turn/turn-state.js";
+import type { OpenedTurn } from "../turn/turn-plan.js";
+import type { TurnProgress } from "../turn/turn-progress.js";
 import { deliverShare } from "./deliver-share.js";
 import { latestStoredImage } from "./latest-image.js";
 import { readShareSource } from "./share-source.js";
@@ -66,89 +67,117 @@ function hostTool(
   return { ...def, run };
 }
 
+/** The turn a share tool runs in: where it reads and stores, and its trace (the latest image). */
+interface ShareTurn {
+  readonly turn: OpenedTurn;
+  readonly progress: TurnProgress;
+}
+
 /**
  * The host's ShareImage and ShareFile tools for a turn: the person receives the image or file in
  * the conversation. Both read through one source module (the administrator check on all-access
  * turns, guarded paths, stat, the pre-read limit: MAX_SHARED_IMAGE_BYTES, MAX_SHARED_FILE_BYTES);
  * ShareImage may share the latest tool image instead, once its stored bytes are verified.
  */
-export function shareTools(turn: TurnState): ToolDef[] {
-  const { host } = turn;
-  const workspace = () => workspaceOf(host, turn.sessionId);
-  const shareImage = async (args: unknown, context: HostToolContext) => {
-    const a = args as z.infer<typeof ShareImageArgs>;
-    const extra = { ...(a.caption === undefined ? {} : { caption: a.caption }) };
-    if (a.latest) {
-      const trace = turnTrace(turn);
-      const producer = context.nested ? trace.producers.get(context.toolCallId) : undefined;
-      const ref =
-        (producer === undefined ? undefined : trace.turn.latestImage(producer)) ??
-        (await latestStoredImage(host.store, turn.sessionId));
-      if (!ref) return errorResult("Not shared: there is no tool image in this conversation yet.");
-      if (!(await host.store.blobs.read(ref.hash)))
-        return errorResult("Not shared: the latest image is no longer stored.");
-      const sharedImage = {
-        ...ref,
-        ...extra,
-        ...(a.filename === undefined ? {} : { filename: a.filename }),
-      };
-      return deliverShare(turn, context, { sharedImage }, "Shared the latest image.");
-    }
-    const source = await readShareSource({
-      access: context.access,
-      workspace: await workspace(),
-      path: a.path ?? "",
-      maxBytes: MAX_SHARED_IMAGE_BYTES,
-      what: "image",
-    });
-    if (!source.ok) return errorResult(`Not shared: ${source.reason}.`);
-    const mimeType = imageTypeOf(source.bytes);
-    if (!mimeType)
-      return errorResult(`Not shared: ${a.path} is not a PNG, JPEG, GIF or WebP image.`);
-    const stored = await host.store.blobs.put(source.bytes);
-    const name = a.filename ?? basename(source.path);
-    const sharedImage = {
-      hash: stored.hash,
-      mimeType,
-      bytes: stored.bytes,
-      ...extra,
-      filename: name,
-    };
-    return deliverShare(turn, context, { sharedImage }, `Shared the image ${name}.`);
-  };
-  const shareFile = async (args: unknown, context: HostToolContext) => {
-    const a = args as z.infer<typeof ShareFileArgs>;
-    const source = await readShareSource({
-      access: context.access,
-      workspace: await workspace(),
-      path: a.path,
-      maxBytes: MAX_SHARED_FILE_BYTES,
-      what: "file",
-    });
-    if (!source.ok) return errorResult(`Not shared: ${source.reason}.`);
-    const stored = await host.store.blobs.put(source.bytes);
-    const name = a.filename ?? basename(source.path);
-    const sharedFile = {
-      hash: stored.hash,
-      mimeType: FILE_TYPES[extname(name).toLowerCase()] ?? "application/octet-stream",
-      bytes: stored.bytes,
-      filename: name,
-      ...(a.caption === undefined ? {} : { caption: a.caption }),
-    };
-    return deliverShare(turn, context, { sharedFile }, `Shared the file ${name}.`);
-  };
+export function shareTools(turn: OpenedTurn, progress: TurnProgress): ToolDef[] {
+  const share: ShareTurn = { turn, progress };
   return [
     hostTool(
       "ShareImage",
       `Show the person an image: a file of the workspace (path), or the latest image a tool returned (latest: true). At most ${MAX_SHARED_IMAGE_BYTES} bytes.`,
       ShareImageArgs,
-      (args, context) => shareImage(args, context),
+      (args, context) => shareImage(share, args as z.infer<typeof ShareImageArgs>, context),
     ),
     hostTool(
       "ShareFile",
       `Give the person a file of the workspace to download. At most ${MAX_SHARED_FILE_BYTES} bytes.`,
       ShareFileArgs,
-      (args, context) => shareFile(args, context),
+      (args, context) => shareFile(share, args as z.infer<typeof ShareFileArgs>, context),
     ),
   ];
+}
+
+async function shareImage(
+  share: ShareTurn,
+  a: z.infer<typeof ShareImageArgs>,
+  context: HostToolContext,
+) {
+  if (a.latest) return shareLatestImage(share, a, context);
+  const { turn, progress } = share;
+  const { host } = turn;
+  const source = await readShareSource({
+    access: context.access,
+    workspace: await workspaceOf(host, turn.sessionId),
+    path: a.path ?? "",
+    maxBytes: MAX_SHARED_IMAGE_BYTES,
+    what: "image",
+  });
+  if (!source.ok) return errorResult(`Not shared: ${source.reason}.`);
+  const mimeType = imageTypeOf(source.bytes);
+  if (!mimeType) return errorResult(`Not shared: ${a.path} is not a PNG, JPEG, GIF or WebP image.`);
+  const stored = await host.store.blobs.put(source.bytes);
+  const name = a.filename ?? basename(source.path);
+  const sharedImage = {
+    hash: stored.hash,
+    mimeType,
+    bytes: stored.bytes,
+    ...captionOf(a),
+    filename: name,
+  };
+  return deliverShare(turn, progress, context, { sharedImage }, `Shared the image ${name}.`);
+}
+
+/** ShareImage with `latest: true`: the producer's latest traced image, else the conversation's. */
+async function shareLatestImage(
+  share: ShareTurn,
+  a: z.infer<typeof ShareImageArgs>,
+  context: HostToolContext,
+) {
+  const { turn, progress } = share;
+  const { host } = turn;
+  const trace = turnTrace(turn, progress);
+  const producer = context.nested ? trace.producers.get(context.toolCallId) : undefined;
+  const ref =
+    (producer === undefined ? undefined : trace.turn.latestImage(producer)) ??
+    (await latestStoredImage(host.store, turn.sessionId));
+  if (!ref) return errorResult("Not shared: there is no tool image in this conversation yet.");
+  if (!(await host.store.blobs.read(ref.hash)))
+    return errorResult("Not shared: the latest image is no longer stored.");
+  const sharedImage = {
+    ...ref,
+    ...captionOf(a),
+    ...(a.filename === undefined ? {} : { filename: a.filename }),
+  };
+  return deliverShare(turn, progress, context, { sharedImage }, "Shared the latest image.");
+}
+
+async function shareFile(
+  share: ShareTurn,
+  a: z.infer<typeof ShareFileArgs>,
+  context: HostToolContext,
+) {
+  const { turn, progress } = share;
+  const { host } = turn;
+  const source = await readShareSource({
+    access: context.access,
+    workspace: await workspaceOf(host, turn.sessionId),
+    path: a.path,
+    maxBytes: MAX_SHARED_FILE_BYTES,
+    what: "file",
+  });
+  if (!source.ok) return errorResult(`Not shared: ${source.reason}.`);
+  const stored = await host.store.blobs.put(source.bytes);
+  const name = a.filename ?? basename(source.path);
+  const sharedFile = {
+    hash: stored.hash,
+    mimeType: FILE_TYPES[extname(name).toLowerCase()] ?? "application/octet-stream",
+    bytes: stored.bytes,
+    filename: name,
+    ...captionOf(a),
+  };
+  return deliverShare(turn, progress, context, { sharedFile }, `Shared the file ${name}.`);
+}
+
+function captionOf(a: { readonly caption?: string | undefined }): { caption?: string } {
+  return a.caption === undefined ? {} : { caption: a.caption };
 }

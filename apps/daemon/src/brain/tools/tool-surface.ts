@@ -1,6 +1,6 @@
 import type { Access } from "@elowen/plugin-api/access";
 import type { PluginFilter } from "@elowen/prompt-compose";
-import type { BrainHost } from "../brain-host.js";
+import type { BrainHost } from "../host/brain-host.js";
 import { pluginToolDef } from "./plugin-tools.js";
 import { sourcedToolDefs } from "./sourced-tools.js";
 import type { ToolDef } from "./tool-def.js";

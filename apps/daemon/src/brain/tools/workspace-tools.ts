@@ -4,7 +4,7 @@ import { imageTypeOf } from "@elowen/plugin-api/images";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AgentTool } from "@mariozechner/pi-agent-core";
 import { validateToolArguments } from "@mariozechner/pi-ai";
-import type { BrainConfig } from "../brain-config.js";
+import type { BrainConfig } from "../../config/brain-config.js";
 import { summarizeArguments, type ToolDef } from "./tool-def.js";
 import { confine } from "./workspace-guard.js";
 

@@ -1,18 +1,27 @@
-import type { TurnCompleteInput, TurnCompleteReason } from "@elowen/plugin-api/events";
+import type { TurnCompleteInput, TurnCompleteReason, TurnUsage } from "@elowen/plugin-api/events";
 import type { RunOutcome } from "@elowen/plugin-api/run-boundary";
 import type { TurnEndEntryData, TurnOutcome } from "@elowen/wire";
-import { mintId } from "../../store/ids.js";
 import { TRUNCATED_STREAM_MESSAGE } from "../model/provider-model.js";
 import { answerOf, sumUsage } from "../model/usage.js";
 import { hasPendingRows, holdTurnForNestedRows, releaseIfSettled } from "./nested-ledger.js";
 import { settlesUnobserved } from "./turn-journal.js";
-import type { TurnState } from "./turn-state.js";
+import type { TurnPlan } from "./turn-plan.js";
+import type { TurnProgress } from "./turn-progress.js";
 
 /** A settled turn: its outcome and its `turn_end` entry. */
 export type SettledTurn = TurnOutcome & { readonly entryId: string };
 
-function reasonOf(outcome: RunOutcome): TurnCompleteReason {
-  return outcome === "completed" ? "answer" : outcome;
+/** What a turn ended with, read from its progress once its runs are over. */
+interface TurnEnd {
+  readonly reason: TurnCompleteReason;
+  readonly answer: string;
+  readonly durationMs: number;
+  readonly usage: TurnUsage | undefined;
+  /** The redacted failure ("" for none). */
+  readonly errorMessage: string;
+  /** The host failed (not the provider). */
+  readonly internal: boolean;
+  readonly agent: { readonly agentId?: string };
 }
 
 /**
@@ -21,86 +30,124 @@ function reasonOf(outcome: RunOutcome): TurnCompleteReason {
  * (and an `error` event for a failed turn, without credentials).
  */
 export async function completeTurn(
-  turn: TurnState,
+  plan: TurnPlan,
+  progress: TurnProgress,
   outcome: RunOutcome,
   failure?: string,
 ): Promise<SettledTurn> {
-  const { host } = turn;
-  const reason = reasonOf(outcome);
-  const usage = sumUsage(turn.usages);
-  const answer = turn.lastAssistant ? answerOf(turn.lastAssistant) : "";
-  const durationMs = host.clock.monotonic() - turn.t0;
-  const agent = turn.agentId === undefined ? {} : { agentId: turn.agentId };
-  const input = {
-    answer,
-    durationMs,
-    isAborted: reason === "aborted",
-    turnId: turn.turnId,
-    ...agent,
-    ...(usage === undefined ? {} : { usage }),
+  const end = turnEnd(plan, progress, outcome, failure);
+  await raiseTurnComplete(plan, progress, end);
+  const entryId = await commitTurnEnd(plan, progress, end);
+  return publishSettled(plan, end, entryId);
+}
+
+function turnEnd(
+  plan: TurnPlan,
+  progress: TurnProgress,
+  outcome: RunOutcome,
+  failure: string | undefined,
+): TurnEnd {
+  const { host } = plan;
+  const reason: TurnCompleteReason = outcome === "completed" ? "answer" : outcome;
+  const last = progress.lastAssistant;
+  const providerError =
+    reason === "error" ? (last?.errorMessage ?? "the model request failed") : "";
+  return {
     reason,
+    answer: last ? answerOf(last) : "",
+    durationMs: host.clock.monotonic() - plan.t0,
+    usage: sumUsage(progress.usages),
+    errorMessage: host.model.redact(failure ?? providerError),
+    internal: failure !== undefined,
+    agent: plan.agentId === undefined ? {} : { agentId: plan.agentId },
+  };
+}
+
+/** `turn.complete`: a hook registered while the turn went on finds the answer in the journal. */
+async function raiseTurnComplete(
+  plan: TurnPlan,
+  progress: TurnProgress,
+  end: TurnEnd,
+): Promise<void> {
+  const { hooks } = plan.host.registry;
+  const input = {
+    answer: end.answer,
+    durationMs: end.durationMs,
+    isAborted: end.reason === "aborted",
+    turnId: plan.turnId,
+    ...end.agent,
+    ...(end.usage === undefined ? {} : { usage: end.usage }),
+    reason: end.reason,
   } as TurnCompleteInput;
-  // A turn.complete hook registered while the turn went on finds the answer in the journal.
-  if (!settlesUnobserved(host.registry.hooks)) await turn.journal.release();
-  await host.registry.hooks.run(
+  if (!settlesUnobserved(hooks)) await progress.journal.release();
+  await hooks.run(
     "turn.complete",
     input,
     (e) => ({ text: e.answer, ...(e.usage === undefined ? {} : { usage: e.usage }) }),
-    { sessionId: turn.sessionId, userId: turn.access.userId },
+    { sessionId: plan.sessionId, userId: plan.access.userId },
   );
-  const errorMessage = host.model.redact(
-    failure ??
-      (reason === "error" ? (turn.lastAssistant?.errorMessage ?? "the model request failed") : ""),
-  );
+}
+
+/**
+ * Commits the `turn_end` entry and closes the turn in the ledger; a nested call still running
+ * keeps the turn in the ledger until its row settles (see nested-ledger). Answers the entry id.
+ */
+async function commitTurnEnd(
+  plan: TurnPlan,
+  progress: TurnProgress,
+  end: TurnEnd,
+): Promise<string> {
+  const { store } = plan.host;
   const data: TurnEndEntryData = {
-    turnId: turn.turnId,
-    ...agent,
-    reason,
-    durationMs,
-    answer,
-    ...(usage === undefined ? {} : { usage }),
-    ...(errorMessage === "" ? {} : { errorMessage }),
+    turnId: plan.turnId,
+    ...end.agent,
+    reason: end.reason,
+    durationMs: end.durationMs,
+    answer: end.answer,
+    ...(end.usage === undefined ? {} : { usage: end.usage }),
+    ...(end.errorMessage === "" ? {} : { errorMessage: end.errorMessage }),
   };
-  const entryId = mintId("e");
-  // A nested call still running keeps the turn in the ledger until its row settles (see nested-ledger).
-  const nestedRunning = await hasPendingRows(host.store, turn);
-  await turn.journal.end(
+  const entryId = plan.host.ids.mint("e");
+  const nestedRunning = await hasPendingRows(store, plan, progress);
+  await progress.journal.end(
     [{ id: entryId, kind: "turn_end", data }],
-    nestedRunning ? {} : { closeTurn: turn.turnId },
+    nestedRunning ? {} : { closeTurn: plan.turnId },
   );
   if (nestedRunning) {
-    holdTurnForNestedRows(turn);
-    await releaseIfSettled(host.store, turn);
+    holdTurnForNestedRows(progress);
+    await releaseIfSettled(store, plan, progress);
   }
-  if (errorMessage !== "")
-    host.events.publish(turn.sessionId, "error", {
-      turnId: turn.turnId,
-      ...agent,
-      code:
-        failure !== undefined
-          ? "internal"
-          : errorMessage === TRUNCATED_STREAM_MESSAGE
-            ? "stream-truncated"
-            : "provider",
-      message: errorMessage,
+  return entryId;
+}
+
+/** `error` (a failed turn, without credentials) then `turn_completed`; answers the settled turn. */
+function publishSettled(plan: TurnPlan, end: TurnEnd, entryId: string): SettledTurn {
+  const { events } = plan.host;
+  if (end.errorMessage !== "")
+    events.publish(plan.sessionId, "error", {
+      turnId: plan.turnId,
+      ...end.agent,
+      code: errorCode(end),
+      message: end.errorMessage,
     });
   const settled: SettledTurn = {
-    turnId: turn.turnId,
-    reason,
-    durationMs,
-    answer,
-    ...(usage === undefined ? {} : { usage }),
+    turnId: plan.turnId,
+    reason: end.reason,
+    durationMs: end.durationMs,
+    answer: end.answer,
+    ...(end.usage === undefined ? {} : { usage: end.usage }),
     entryId,
   };
-  host.events.publish(
-    turn.sessionId,
+  const submission = plan.submissionId === undefined ? {} : { submissionId: plan.submissionId };
+  events.publish(
+    plan.sessionId,
     "turn_completed",
-    Object.assign(
-      {},
-      settled,
-      agent,
-      turn.submissionId === undefined ? {} : { submissionId: turn.submissionId },
-    ),
+    Object.assign({}, settled, end.agent, submission),
   );
   return settled;
+}
+
+function errorCode(end: TurnEnd): "internal" | "stream-truncated" | "provider" {
+  if (end.internal) return "internal";
+  return end.errorMessage === TRUNCATED_STREAM_MESSAGE ? "stream-truncated" : "provider";
 }

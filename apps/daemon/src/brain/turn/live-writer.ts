@@ -5,10 +5,10 @@ import {
 } from "@elowen/wire";
 import type { AgentEvent } from "@mariozechner/pi-agent-core";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
-import { mintId } from "../../store/ids.js";
-import type { BrainHost } from "../brain-host.js";
 import { storeResult } from "../context/stored-result.js";
+import type { BrainHost } from "../host/brain-host.js";
 import type { AuthoringNotes } from "./authoring-notes.js";
+import type { ResultEntries } from "./result-entries.js";
 import type { TurnJournal } from "./turn-journal.js";
 
 /** What the writer of one agent run knows. */
@@ -22,8 +22,8 @@ export interface LiveWriterOptions {
   /** The step index of the response that starts next. */
   currentStep(): number;
   readonly authoring: AuthoringNotes;
-  /** Told when a direct call's result entry is committed (trace settlement finds it by call id). */
-  onResultEntry(callId: string, entryId: string): void;
+  /** Where a direct call's committed result entry is recorded (trace settlement finds it there). */
+  readonly results: ResultEntries;
   /**
    * Asked when a tool batch's last result is ready: true when the step-context reminders come
    * next, so the result may be held for their transaction.
@@ -100,7 +100,7 @@ export class LiveWriter {
   #startMessage(): void {
     const { host } = this.#o;
     const streaming = {
-      entryId: mintId("e"),
+      entryId: this.#o.host.ids.mint("e"),
       step: this.#o.currentStep(),
       startedAt: host.clock.now(),
       t0: host.clock.monotonic(),
@@ -141,7 +141,7 @@ export class LiveWriter {
   #endMessage(message: AssistantMessage): Promise<void> | undefined {
     const { host } = this.#o;
     const streaming = this.#streaming ?? {
-      entryId: mintId("e"),
+      entryId: this.#o.host.ids.mint("e"),
       step: this.#o.currentStep(),
       startedAt: host.clock.now(),
       t0: host.clock.monotonic(),
@@ -232,10 +232,10 @@ export class LiveWriter {
       startedAt: started.startedAt,
       durationMs,
     };
-    const entryId = mintId("e");
+    const entryId = this.#o.host.ids.mint("e");
     const entry = { id: entryId, kind: "tool_result", data, attachments: stored.attachments };
     const committed = () => {
-      this.#o.onResultEntry(callId, entryId);
+      this.#o.results.record(callId, entryId);
       this.#publish("tool_ended", {
         callId,
         entryId,

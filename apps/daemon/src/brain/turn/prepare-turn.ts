@@ -7,22 +7,22 @@ import type { UserEntryData } from "@elowen/wire";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { isGranted } from "../../plugins/call-scope/grants.js";
 import { forwardSlashCommand } from "../../plugins/commands/slash-forwarding.js";
-import { mintId } from "../../store/ids.js";
 import type { NewJournalEntry } from "../../store/types.js";
-import type { BrainContext } from "../brain-context.js";
-import type { BrainHost } from "../brain-host.js";
+import { composeSystemPrompt } from "../context/compose-prompt.js";
 import { turnContextEntry } from "../context/context-entries.js";
 import { SUBMIT_CONTEXT_ENTRY, userContent } from "../context/replay.js";
 import { conversationFor } from "../context/replay-cache.js";
+import type { BrainHost } from "../host/brain-host.js";
 import type { SessionRuntime } from "../session/session-runtime.js";
 import { baseToolSurface } from "../tools/tool-surface.js";
 import { AuthoringNotes, authoringSource } from "./authoring-notes.js";
-import { composeSystemPrompt } from "./compose-prompt.js";
+import type { BrainContext, ComposedTools } from "./brain-context.js";
 import { mentionBlocks } from "./mentions.js";
 import { spawnPersona } from "./spawn-persona.js";
 import { submitContextBlocks } from "./submit-context.js";
 import { TurnJournal } from "./turn-journal.js";
-import type { TurnState } from "./turn-state.js";
+import type { OpenedTurn, TurnPlan } from "./turn-plan.js";
+import { startProgress, type TurnProgress } from "./turn-progress.js";
 
 /** What a turn starts from: a submission that entered, or a sub-agent's prompt. */
 export interface TurnStart {
@@ -40,9 +40,10 @@ export interface TurnStart {
   readonly controller: AbortController;
 }
 
-/** A prepared turn: its state, the replayed history, and the prompt the first run adds. */
+/** A prepared turn: its plan and progress, the replayed history, and the prompt the first run adds. */
 export interface PreparedTurn {
-  readonly turn: TurnState;
+  readonly plan: TurnPlan;
+  readonly progress: TurnProgress;
   readonly history: AgentMessage[];
   readonly prompt: AgentMessage;
 }
@@ -52,18 +53,28 @@ export interface PreparedTurn {
  * turn id), the tool surface, the system prompt (persona from `brain.session.beforeSpawn`),
  * turn-context providers, then the commit: one transaction with the turn-context records and the
  * user message (the turn is opened in the ledger first, so a crash after it is found and marked).
- * Each stage returns a read-only plan; what the run changes later lives on the turn's state.
+ * Each stage returns a read-only plan, and the turn's plan is frozen from them; what the runs
+ * change later lives in its progress.
  */
 export async function prepareTurn(brain: BrainContext, start: TurnStart): Promise<PreparedTurn> {
   const setting = await turnSetting(brain, start);
   const input = await transformInput(setting, start);
-  const opened = await openTurn(brain, setting, start, input);
-  const turn = newTurnState(brain, setting, start, opened.turnId);
+  const { turn, persona } = await openTurn(brain, setting, start, input);
   brain.turns.set(turn.turnId, turn);
-  const tools = await planTools(brain, setting, turn);
-  await planSystemPrompt(setting, turn, opened.persona, tools.workspace);
+  const progress = startProgress(turnJournal(turn));
+  const tools = await planTools(brain, setting, turn, progress);
+  const prompt = await planSystemPrompt(setting, turn, tools, persona);
   const context = await planTurnContext(setting, start, turn, input.text, tools.workspace);
-  return commitTurn(setting, start, turn, context);
+  const committed = await commitTurn(setting, start, turn, context);
+  const plan: TurnPlan = Object.freeze({
+    ...turn,
+    tools: tools.tools,
+    ...(tools.withdrawn === undefined ? {} : { withdrawnTools: tools.withdrawn }),
+    authoring: tools.authoring,
+    ...prompt,
+    oldestContextTurn: committed.oldestContextTurn,
+  });
+  return { plan, progress, history: setting.conversation.history, prompt: committed.prompt };
 }
 
 /** Where a turn runs: the session's model, its grants and its replayed conversation. */
@@ -124,11 +135,12 @@ async function transformInput(
 /** Stage 2, turn start: `turn.start` with the minted turn id, then the session's persona. */
 async function openTurn(
   brain: BrainContext,
-  { host, scope }: TurnSetting,
+  setting: TurnSetting,
   start: TurnStart,
   input: { readonly text: string },
-): Promise<{ readonly turnId: string; readonly persona: string | null }> {
-  const turnId = mintId("t");
+): Promise<{ readonly turn: OpenedTurn; readonly persona: string | null }> {
+  const { host, scope } = setting;
+  const turnId = host.ids.mint("t");
   await host.registry.hooks.run(
     "turn.start",
     { text: input.text, turnId, ...agentOf(start) },
@@ -136,20 +148,20 @@ async function openTurn(
     scope,
   );
   const persona = await spawnPersona(brain, start);
-  return { turnId, persona };
+  return { turn: openedTurn(brain, setting, start, turnId), persona };
 }
 
 function agentOf(start: TurnStart): { readonly agentId?: string } {
   return start.agentId === undefined ? {} : { agentId: start.agentId };
 }
 
-/** The turn's running state, before its tools and system prompt are known. */
-function newTurnState(
+/** The opened turn: fixed before its tools and system prompt are known. */
+function openedTurn(
   brain: BrainContext,
   { host, filter, runtime, conversation }: TurnSetting,
   start: TurnStart,
   turnId: string,
-): TurnState {
+): OpenedTurn {
   const { sessionId, access } = start;
   const { registry } = host;
   const interactive = start.kind === "interactive";
@@ -163,7 +175,6 @@ function newTurnState(
     ...agent,
     ...(start.agentOrdinal === undefined ? {} : { agentOrdinal: start.agentOrdinal }),
     turnOrdinal: conversation.turns,
-    oldestContextTurn: conversation.oldestContextTurn,
     access,
     origin: start.origin,
     ...(start.submissionId === undefined ? {} : { submissionId: start.submissionId }),
@@ -171,12 +182,6 @@ function newTurnState(
     startedAt: host.clock.now(),
     t0: host.clock.monotonic(),
     filter,
-    steps: 0,
-    usages: [],
-    toolResults: 0,
-    lastToolName: "",
-    systemPrompt: "",
-    tools: [],
     toolScope: {
       sessionId,
       turnId,
@@ -194,52 +199,56 @@ function newTurnState(
       },
       monotonic: host.clock.monotonic,
     },
-    authoring: new AuthoringNotes(() => undefined, host.clock.monotonic),
-    journal: new TurnJournal(
-      { hooks: registry.hooks, store: host.store, events: host.events, journal: host.journal },
-      sessionId,
-    ),
-    resultEntries: new Map(),
-    journalListeners: new Set(),
-    cleanups: [],
   };
+}
+
+/** The turn's journal writes after its start. */
+function turnJournal({ host, sessionId }: OpenedTurn): TurnJournal {
+  const { hooks } = host.registry;
+  return new TurnJournal(
+    { hooks, store: host.store, events: host.events, journal: host.journal },
+    sessionId,
+  );
+}
+
+/** What the tools stage decided: the model's surface, and the workspace the tools work in. */
+interface ToolsPlan extends ComposedTools {
+  readonly authoring: AuthoringNotes;
+  readonly workspace: string | undefined;
 }
 
 /** Stage 3, tools: the surface the model is offered (code mode composes over it). */
 async function planTools(
   brain: BrainContext,
   { host, filter }: TurnSetting,
-  turn: TurnState,
-): Promise<{ readonly workspace: string | undefined }> {
-  const base = await baseToolSurface(
-    host,
-    turn.sessionId,
-    filter,
-    brain.hostTools(turn),
-    turn.access,
-  );
-  turn.tools = await brain.composeTools(turn, base.tools);
-  turn.authoring = new AuthoringNotes(
-    (name) => authoringSource(turn.tools.find((t) => t.name === name)),
+  turn: OpenedTurn,
+  progress: TurnProgress,
+): Promise<ToolsPlan> {
+  const hostTools = brain.hostTools(turn, progress);
+  const base = await baseToolSurface(host, turn.sessionId, filter, hostTools, turn.access);
+  const composed = await brain.composeTools(turn, progress, base.tools);
+  const { tools } = composed;
+  const authoring = new AuthoringNotes(
+    (name) => authoringSource(tools.find((t) => t.name === name)),
     host.clock.monotonic,
   );
-  return { workspace: base.workspace };
+  return { ...composed, authoring, workspace: base.workspace };
 }
 
 /** Stage 4, system prompt: composed over the turn's tools, the persona and the workspace. */
 async function planSystemPrompt(
   { host, filter, scope, runtime }: TurnSetting,
-  turn: TurnState,
+  turn: OpenedTurn,
+  { tools, workspace }: ToolsPlan,
   persona: string | null,
-  workspace: string | undefined,
-): Promise<void> {
+): Promise<{ readonly systemPrompt: string; readonly systemCachePrefix: string }> {
   const { registry } = host;
   const composed = await composeSystemPrompt(
     {
       hooks: registry.hooks,
       registry,
       modelId: host.model.model.id,
-      tools: turn.tools.map((t) => t.name),
+      tools: tools.map((t) => t.name),
       access: turn.access,
       persona,
       filter,
@@ -249,9 +258,9 @@ async function planSystemPrompt(
     },
     runtime.systemPrompt,
   );
+  // The session keeps what it was composed from: the next turn reuses it when nothing changed.
   runtime.systemPrompt = composed;
-  turn.systemPrompt = composed.text;
-  turn.systemCachePrefix = composed.cachePrefix;
+  return { systemPrompt: composed.text, systemCachePrefix: composed.cachePrefix };
 }
 
 /** What the turn's context stage hands the commit: blocks for the model and rendered records. */
@@ -267,7 +276,7 @@ interface TurnContextPlan {
 async function planTurnContext(
   { host, filter, scope }: TurnSetting,
   start: TurnStart,
-  turn: TurnState,
+  turn: OpenedTurn,
   text: string,
   workspace: string | undefined,
 ): Promise<TurnContextPlan> {
@@ -292,6 +301,12 @@ async function planTurnContext(
   return { text, blocks, records: rendered.records };
 }
 
+/** What the commit leaves: the first run's prompt and the cold-clearing mark. */
+interface CommittedTurn {
+  readonly prompt: AgentMessage;
+  readonly oldestContextTurn: number | null;
+}
+
 /**
  * Stage 6, commit: the turn-context records, the attached blocks and the user message in one
  * journal transaction that also opens the turn in the ledger; then `turn_started` is published.
@@ -299,9 +314,9 @@ async function planTurnContext(
 async function commitTurn(
   { host, conversation }: TurnSetting,
   start: TurnStart,
-  turn: TurnState,
+  turn: OpenedTurn,
   context: TurnContextPlan,
-): Promise<PreparedTurn> {
+): Promise<CommittedTurn> {
   const { sessionId, turnId } = turn;
   const agent = agentOf(start);
   const submission = start.submissionId === undefined ? {} : { submissionId: start.submissionId };
@@ -322,8 +337,7 @@ async function commitTurn(
       hidden: true,
       data: { turnId, blocks: context.blocks },
     });
-  if (context.records.length > 0) turn.oldestContextTurn ??= turn.turnOrdinal;
-  const userEntryId = mintId("e");
+  const userEntryId = host.ids.mint("e");
   entries.push({ id: userEntryId, kind: "user", data: user });
   await host.journal.append(sessionId, entries, {
     openTurn: { turnId, startedAt: turn.startedAt },
@@ -342,7 +356,11 @@ async function commitTurn(
     content: userContent(modelText, context.records, context.blocks),
     timestamp: turn.startedAt,
   };
-  return { turn, history: conversation.history, prompt };
+  const oldestContextTurn =
+    context.records.length > 0
+      ? (conversation.oldestContextTurn ?? turn.turnOrdinal)
+      : conversation.oldestContextTurn;
+  return { prompt, oldestContextTurn };
 }
 
 /**

@@ -2,20 +2,26 @@ import type { RunOutcome } from "@elowen/plugin-api/run-boundary";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { AgentMessage } from "@mariozechner/pi-agent-core";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
-import type { BrainContext } from "../brain-context.js";
 import type { ReplayCache } from "../context/replay-cache.js";
+import type { BrainContext, SettledExchange } from "./brain-context.js";
 import { completeTurn, type SettledTurn } from "./complete-turn.js";
 import { prepareTurn, type TurnStart } from "./prepare-turn.js";
 import { runWithBoundary } from "./settle-run.js";
-import type { TurnState } from "./turn-state.js";
+import type { TurnPlan } from "./turn-plan.js";
+import type { TurnProgress } from "./turn-progress.js";
 
-function replayCache(turn: TurnState, leafId: string, messages: AgentMessage[]): ReplayCache {
-  const last = turn.usages.at(-1);
+function replayCache(
+  plan: TurnPlan,
+  progress: TurnProgress,
+  leafId: string,
+  messages: AgentMessage[],
+): ReplayCache {
+  const last = progress.usages.at(-1);
   return {
     leafId,
     messages,
-    turns: turn.turnOrdinal + 1,
-    oldestContextTurn: turn.oldestContextTurn,
+    turns: plan.turnOrdinal + 1,
+    oldestContextTurn: plan.oldestContextTurn,
     contextTokens: last
       ? last.inputTokens +
         last.cacheReadInputTokens +
@@ -46,20 +52,49 @@ async function runScopedTurn(brain: BrainContext, start: TurnStart): Promise<Set
 }
 
 async function runHeldTurn(brain: BrainContext, start: TurnStart): Promise<SettledTurn> {
-  const { host } = brain;
-  const { turn, history, prompt } = await prepareTurn(brain, start);
-  let outcome: RunOutcome = "error";
-  let failure: string | undefined;
-  let messages: AgentMessage[] | undefined;
+  const { plan, progress, history, prompt } = await prepareTurn(brain, start);
   try {
-    const run = await runWithBoundary(turn, history, prompt);
-    outcome = run.outcome;
-    messages = run.messages;
-  } catch (error) {
-    failure = errorMessage(error);
-    host.log(`turn ${turn.turnId} of session ${turn.sessionId} failed: ${failure}`);
+    const ran = await runAndClose(plan, progress, history, prompt);
+    if (start.controller.signal.aborted && ran.outcome === "completed") ran.outcome = "aborted";
+    const settled = await completeTurn(plan, progress, ran.outcome, ran.failure);
+    if (ran.messages)
+      brain.runtime(plan.sessionId).replay = replayCache(
+        plan,
+        progress,
+        settled.entryId,
+        ran.messages,
+      );
+    await offerExchange(brain, plan, progress, settled);
+    return settled;
   } finally {
-    for (const cleanup of turn.cleanups.splice(0)) {
+    brain.turns.delete(plan.turnId);
+  }
+}
+
+/** How the turn's runs ended: a host fault inside them is the outcome `error` with its message. */
+interface RunsEnded {
+  outcome: RunOutcome;
+  readonly failure?: string;
+  readonly messages?: AgentMessage[];
+}
+
+/** Runs the turn (with its granted continuation), then closes what it opened. */
+async function runAndClose(
+  plan: TurnPlan,
+  progress: TurnProgress,
+  history: AgentMessage[],
+  prompt: AgentMessage,
+): Promise<RunsEnded> {
+  const { host } = plan;
+  try {
+    const run = await runWithBoundary(plan, progress, history, prompt);
+    return { outcome: run.outcome, messages: run.messages };
+  } catch (error) {
+    const failure = errorMessage(error);
+    host.log(`turn ${plan.turnId} of session ${plan.sessionId} failed: ${failure}`);
+    return { outcome: "error", failure };
+  } finally {
+    for (const cleanup of progress.cleanups.splice(0)) {
       try {
         cleanup();
       } catch (error) {
@@ -67,31 +102,32 @@ async function runHeldTurn(brain: BrainContext, start: TurnStart): Promise<Settl
       }
     }
   }
-  if (start.controller.signal.aborted && outcome === "completed") outcome = "aborted";
-  try {
-    const settled = await completeTurn(turn, outcome, failure);
-    if (messages)
-      brain.runtime(turn.sessionId).replay = replayCache(turn, settled.entryId, messages);
-    for (const listener of brain.settledListeners) {
-      try {
-        await listener({
-          sessionId: turn.sessionId,
-          kind: turn.kind,
-          access: turn.access,
-          origin: turn.origin,
-          outcome: settled,
-          ...(turn.agentId === undefined ? {} : { agentId: turn.agentId }),
-          resultEntries: turn.resultEntries,
-          leafId: settled.entryId,
-          ...(turn.lastRequest === undefined ? {} : { lastRequest: turn.lastRequest }),
-          ...(turn.lastAssistant === undefined ? {} : { finalAnswer: turn.lastAssistant }),
-        });
-      } catch (error) {
-        host.log(`an exchange-settled listener failed: ${errorMessage(error)}`);
-      }
+}
+
+/** Offers the settled exchange to every listener (the post-turn skill reviewer's seam). */
+async function offerExchange(
+  brain: BrainContext,
+  plan: TurnPlan,
+  progress: TurnProgress,
+  settled: SettledTurn,
+): Promise<void> {
+  const exchange: SettledExchange = {
+    sessionId: plan.sessionId,
+    kind: plan.kind,
+    access: plan.access,
+    origin: plan.origin,
+    outcome: settled,
+    ...(plan.agentId === undefined ? {} : { agentId: plan.agentId }),
+    resultEntries: progress.results.byCallId,
+    leafId: settled.entryId,
+    ...(progress.lastRequest === undefined ? {} : { lastRequest: progress.lastRequest }),
+    ...(progress.lastAssistant === undefined ? {} : { finalAnswer: progress.lastAssistant }),
+  };
+  for (const listener of brain.settledListeners) {
+    try {
+      await listener(exchange);
+    } catch (error) {
+      brain.host.log(`an exchange-settled listener failed: ${errorMessage(error)}`);
     }
-    return settled;
-  } finally {
-    brain.turns.delete(turn.turnId);
   }
 }

@@ -5,7 +5,8 @@ import { pluginLogger } from "../../logger.js";
 import { noteMessage } from "../context/replay.js";
 import { type AgentRunResult, runAgent } from "./agent-run.js";
 import { settlesUnobserved } from "./turn-journal.js";
-import type { TurnState } from "./turn-state.js";
+import type { TurnPlan } from "./turn-plan.js";
+import type { TurnProgress } from "./turn-progress.js";
 
 /**
  * Runs the turn's agent runs: the first with the prompt, then at most one continuation a
@@ -16,7 +17,8 @@ import type { TurnState } from "./turn-state.js";
  * notes appended at its settle (what the next turn replays).
  */
 export async function runWithBoundary(
-  turn: TurnState,
+  turn: TurnPlan,
+  progress: TurnProgress,
   history: AgentMessage[],
   prompt: AgentMessage,
 ): Promise<AgentRunResult> {
@@ -30,13 +32,13 @@ export async function runWithBoundary(
     log: pluginLogger((line) => host.log(line), "run-boundary"),
   });
   for (;;) {
-    const result = await runAgent(turn, messages, prompts);
+    const result = await runAgent(turn, progress, messages, prompts);
     // A hook registered while the run went on reads the journal with the answer in it.
-    if (!settlesUnobserved(host.registry.hooks)) await turn.journal.release();
+    if (!settlesUnobserved(host.registry.hooks)) await progress.journal.release();
     const settlement = await boundary.settle(result.outcome);
     const entries = settlement.entries.map(({ entry }) => entry);
     if (entries.length > 0) {
-      await turn.journal.append(
+      await progress.journal.append(
         entries.map((entry) => ({
           kind: "custom",
           customType: RUN_BOUNDARY_ENTRY,

@@ -1,6 +1,6 @@
 import type { Access } from "@elowen/plugin-api/access";
 import type { SessionKind } from "@elowen/plugin-api/hooks";
-import type { BrainContext } from "../brain-context.js";
+import type { BrainContext } from "./brain-context.js";
 
 /** Whom a session's persona is spawned for: its first turn's session, account and agent. */
 export interface PersonaRequest {

@@ -1,6 +1,6 @@
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type pg from "pg";
-import type { HoldRelease, SessionHolds } from "../../brain/session/session-holds.js";
+import type { HoldRelease, SessionHolds } from "../session-holds.js";
 import type { PgInstanceLease } from "./instance-lease-pg.js";
 import type { PgNotifier } from "./notifier.js";
 import { isForeignKeyViolation } from "./pg-pool.js";

@@ -3,12 +3,13 @@ import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { SessionKind } from "@elowen/plugin-api/hooks";
 import type { TurnOutcome } from "@elowen/wire";
 import type { AssistantMessage } from "@mariozechner/pi-ai";
-import type { BrainHost } from "./brain-host.js";
-import type { AskBroker } from "./interactive/ask-broker.js";
-import type { CapturedRequest } from "./review/captured-request.js";
-import type { SessionRuntime } from "./session/session-runtime.js";
-import type { ToolDef } from "./tools/tool-def.js";
-import type { TurnState } from "./turn/turn-state.js";
+import type { BrainHost } from "../host/brain-host.js";
+import type { AskBroker } from "../interactive/ask-broker.js";
+import type { CapturedRequest } from "../model/captured-request.js";
+import type { SessionRuntime } from "../session/session-runtime.js";
+import type { ToolDef } from "../tools/tool-def.js";
+import type { OpenedTurn } from "./turn-plan.js";
+import type { TurnProgress } from "./turn-progress.js";
 
 /** A settled exchange, offered to whoever listens (the post-turn skill reviewer's seam). */
 export interface SettledExchange {
@@ -29,17 +30,23 @@ export interface SettledExchange {
   readonly finalAnswer?: AssistantMessage;
 }
 
+/** The tool surface a composition offers the model, and why it withdrew the tools it took over. */
+export interface ComposedTools {
+  readonly tools: ToolDef[];
+  readonly withdrawn?: ReadonlyMap<string, string>;
+}
+
 /** The brain's shared parts, handed to each turn. */
 export interface BrainContext {
   readonly host: BrainHost;
   readonly asks: AskBroker;
   /** Turns running now, by turn id (the turn-bound context methods find theirs here). */
-  readonly turns: Map<string, TurnState>;
+  readonly turns: Map<string, OpenedTurn>;
   runtime(sessionId: string): SessionRuntime;
   /** The host's own tools for a turn (ShareImage, ShareFile). */
-  hostTools(turn: TurnState): ToolDef[];
+  hostTools(turn: OpenedTurn, progress: TurnProgress): ToolDef[];
   /** Wrapper composition (code mode) over the turn's tools: the surface the model is offered. */
-  composeTools(turn: TurnState, tools: ToolDef[]): Promise<ToolDef[]>;
+  composeTools(turn: OpenedTurn, progress: TurnProgress, tools: ToolDef[]): Promise<ComposedTools>;
   /** Told after each turn settles. A listener that throws is logged. */
   readonly settledListeners: Set<(exchange: SettledExchange) => void | Promise<void>>;
 }

@@ -2,12 +2,12 @@ import type { Access } from "@elowen/plugin-api/access";
 import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { SessionKind } from "@elowen/plugin-api/hooks";
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import { mintId } from "../../store/ids.js";
-import type { BrainContext } from "../brain-context.js";
-import type { SettledTurn } from "../turn/complete-turn.js";
-import { runTurn } from "../turn/run-turn.js";
-import type { HoldRelease } from "./session-holds.js";
-import type { Submission } from "./session-runtime.js";
+import type { HoldRelease } from "../../store/session-holds.js";
+import type { IdMinter } from "../host/id-minter.js";
+import type { Submission } from "../session/session-runtime.js";
+import type { BrainContext } from "./brain-context.js";
+import type { SettledTurn } from "./complete-turn.js";
+import { runTurn } from "./run-turn.js";
 
 /** A prompt to submit to a session. */
 export interface SubmitRequest {
@@ -29,13 +29,13 @@ export type SubmitOutcome =
       readonly settled: Promise<SettledTurn | undefined>;
     };
 
-function submission(request: SubmitRequest): Submission {
+function submission(request: SubmitRequest, ids: IdMinter): Submission {
   let settle!: Submission["settle"];
   const settled = new Promise<SettledTurn | undefined>((resolve) => {
     settle = resolve;
   });
   return {
-    submissionId: mintId("u"),
+    submissionId: ids.mint("u"),
     sessionId: request.sessionId,
     access: request.access,
     origin: request.origin,
@@ -58,7 +58,7 @@ export async function submitPrompt(
   request: SubmitRequest,
 ): Promise<SubmitOutcome> {
   const runtime = brain.runtime(request.sessionId);
-  const entry = submission(request);
+  const entry = submission(request, brain.host.ids);
   runtime.queue.push(entry);
   const running = runtime.running?.submission;
   const runningTurn = running

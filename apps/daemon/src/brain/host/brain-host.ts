@@ -1,12 +1,13 @@
-import type { CardEmitter } from "../live/card-emitter.js";
-import type { LiveJournal } from "../live/live-journal.js";
-import type { SessionEvents } from "../live/session-events.js";
-import type { PluginRegistry } from "../plugins/registries/registry.js";
-import type { Store } from "../store/store.js";
-import type { BrainConfig } from "./brain-config.js";
-import type { ModelRuntime } from "./model/model-runtime.js";
-import type { RequestObserver } from "./review/captured-request.js";
-import type { SessionHolds } from "./session/session-holds.js";
+import type { BrainConfig } from "../../config/brain-config.js";
+import type { CardEmitter } from "../../live/card-emitter.js";
+import type { LiveJournal } from "../../live/live-journal.js";
+import type { SessionEvents } from "../../live/session-events.js";
+import type { PluginRegistry } from "../../plugins/registries/registry.js";
+import type { SessionHolds } from "../../store/session-holds.js";
+import type { Store } from "../../store/store.js";
+import type { RequestObserver } from "../model/captured-request.js";
+import type { ModelRuntime } from "../model/model-runtime.js";
+import type { IdMinter } from "./id-minter.js";
 
 /** The host's clock: wall time for stamps, a monotonic clock for durations. */
 export interface BrainClock {
@@ -39,6 +40,8 @@ export interface BrainHost {
     enter(sessionId: string, workspace: string | null): Promise<void>;
   };
   readonly clock: BrainClock;
+  /** Mints every id the brain hands out (`randomIds` in the daemon). */
+  readonly ids: IdMinter;
   readonly admitsNewWork: () => boolean;
   readonly log: (message: string) => void;
   /** Told of every provider request and response (connection pins, quota evidence). */
