@@ -79,7 +79,8 @@ describe("answers and aborts reach the instance running the turn", () => {
           token: a.ownerToken,
         });
       // Unknown on every instance, while A runs the session's turn.
-      const unknown = await answer("q-none");
+      const other = `${questionId.slice(0, -1)}${questionId.endsWith("a") ? "b" : "a"}`;
+      const unknown = await answer(other);
       expect(unknown.status).toBe(404);
       expect(
         await viaB.sessions.answerQuestion(session.id, questionId, {
@@ -102,7 +103,7 @@ describe("answers and aborts reach the instance running the turn", () => {
         "assistant",
         "tool_result",
         "assistant",
-        "turn_end:completed",
+        "turn_end:answer",
       ]);
       expect(await sql("SELECT id FROM relayed_requests")).toEqual([]);
     },
@@ -179,7 +180,7 @@ describe("fencing: a lease that lapsed mid-turn", () => {
         "turn_end:aborted",
         "user:two",
         "assistant",
-        "turn_end:completed",
+        "turn_end:answer",
       ]);
       const ends = await sql<{ n: string }>(
         "SELECT count(*)::text AS n FROM entries WHERE session_id = $1 AND kind = 'turn_end'",
