@@ -13,6 +13,7 @@ import { brainParts } from "./brain/parts.js";
 import { pluginTurnServices } from "./brain/plugin-services.js";
 import { SkillLearning } from "./brain/review/skill-learning.js";
 import { recoverInterruptedTurns } from "./brain/session/recovery.js";
+import { carryOutRelayed } from "./brain/session/relay-here.js";
 import type { LoadedConfig } from "./config/load-config.js";
 import { pluginSettings } from "./config/plugin-sections.js";
 import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
@@ -220,6 +221,8 @@ export async function startCore(
     );
     brain.onExchangeSettled((exchange) => learning.offer(exchange));
     host.turnServices.install(pluginTurnServices(brain, brain.agentServices()));
+    // Answers and aborts that another instance received for the turns running here.
+    await instances?.serveRelay((request) => carryOutRelayed(brain, request));
     // On a shared database only the turns of dead instances are marked, each under its hold.
     await (instances ? instances.holds.sweep() : brain.recover());
     // Queued reviews run once this instance holds its lease (its claims then read as alive).
@@ -235,7 +238,9 @@ export async function startCore(
         language,
         log: coreLog,
         installedPlugins,
-        ...(instances === undefined ? {} : { sharedJournal: instances.journal }),
+        ...(instances === undefined
+          ? {}
+          : { sharedJournal: instances.journal, relay: instances.relay }),
         status: {
           providers: registry.statusProviders,
           model: () => model,

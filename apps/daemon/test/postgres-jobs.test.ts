@@ -65,7 +65,7 @@ describe("the PostgreSQL job queue", () => {
         if (!job) return;
         if (claimedBy.has(job.id)) duplicates.push(job.id);
         claimedBy.set(job.id, store.instanceId);
-        expect(await store.jobs.complete(job.id)).toBe(true);
+        expect(await store.jobs.complete(job)).toBe(true);
       }
     };
     // Three claimers per instance, each on its own pooled connection.
@@ -94,9 +94,13 @@ describe("the PostgreSQL job queue", () => {
       attempts: 2,
       payload: { x: 1 },
     });
-    expect(await dead.jobs.complete(queued.id)).toBe(false);
-    expect(await dead.jobs.fail(queued.id, "late", { retryInMs: 0 })).toBe("lost");
-    expect(await live.jobs.complete(queued.id)).toBe(true);
+    const deadClaim = { id: queued.id, attempts: 1 };
+    expect(await dead.jobs.holds(deadClaim)).toBe(false);
+    expect(await dead.jobs.extend(deadClaim, 60_000)).toBe(false);
+    expect(await dead.jobs.complete(deadClaim)).toBe(false);
+    expect(await dead.jobs.fail(deadClaim, "late", { retryInMs: 0 })).toBe("lost");
+    expect(await live.jobs.holds({ id: queued.id, attempts: 2 })).toBe(true);
+    expect(await live.jobs.complete({ id: queued.id, attempts: 2 })).toBe(true);
     expect(await live.jobs.pending()).toEqual([]);
   });
 
@@ -105,7 +109,7 @@ describe("the PostgreSQL job queue", () => {
     const one = await a.jobs.enqueue({ kind: "k", payload: 1 });
     await a.jobs.claim(["k"], 200);
     await sleep(100);
-    expect(await a.jobs.extend(one.id, 60_000)).toBe(true);
+    expect(await a.jobs.extend({ id: one.id, attempts: 1 }, 60_000)).toBe(true);
     await sleep(200);
     expect(await b.jobs.claim(["k"], 60_000)).toBeUndefined();
     const two = await a.jobs.enqueue({ kind: "k", payload: 2 });
@@ -120,13 +124,19 @@ describe("the PostgreSQL job queue", () => {
     for (const attempt of [1, 2]) {
       const claimed = await a.jobs.claim(["k"], 60_000);
       expect(claimed).toMatchObject({ id: job.id, attempts: attempt });
-      expect(await a.jobs.fail(job.id, `boom ${attempt}`, { retryInMs: 1000 })).toBe("retrying");
+      expect(
+        await a.jobs.fail({ id: job.id, attempts: attempt }, `boom ${attempt}`, {
+          retryInMs: 1000,
+        }),
+      ).toBe("retrying");
       // Not due before its backoff has passed.
       expect(await a.jobs.claim(["k"], 60_000)).toBeUndefined();
       await sleep(1100);
     }
     expect(await a.jobs.claim(["k"], 60_000)).toMatchObject({ attempts: 3, lastError: "boom 2" });
-    expect(await a.jobs.fail(job.id, "boom 3", { retryInMs: 0 })).toBe("failed");
+    expect(await a.jobs.fail({ id: job.id, attempts: 3 }, "boom 3", { retryInMs: 0 })).toBe(
+      "failed",
+    );
     expect(await a.jobs.claim(["k"], 60_000)).toBeUndefined();
     expect(await a.jobs.pending()).toEqual([]);
     const [kept] = await a.jobs.failed("k");
@@ -154,7 +164,7 @@ describe("the PostgreSQL job queue", () => {
     expect(await a.jobs.claim(["k"], 60_000)).toMatchObject({ id: first.id });
     expect(await b.jobs.claim(["k"], 60_000)).toMatchObject({ id: other.id });
     expect(await b.jobs.claim(["k"], 60_000)).toBeUndefined();
-    await a.jobs.complete(first.id);
+    await a.jobs.complete({ id: first.id, attempts: 1 });
     expect(await b.jobs.claim(["k"], 60_000)).toMatchObject({ id: second.id });
   });
 

@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { PausedError } from "../brain/brain.js";
+import { RelayTimeoutError } from "../brain/session/turn-relay.js";
 import { PickerError } from "../plugins/commands/picker-dispatch.js";
 import { StoreError } from "../store/store-error.js";
 import { RequestValidationError } from "./validation-error.js";
 
-const STORE_STATUS = { not_found: 404, invalid: 400, conflict: 409 } as const;
+const STORE_STATUS = { not_found: 404, invalid: 400, conflict: 409, fenced: 409 } as const;
 
 /**
  * Answers every error as `{ error }` (plus `path` and `issues` for validation): 400 for invalid
@@ -23,7 +24,8 @@ export function installErrorHandler(app: FastifyInstance, log: (message: string)
     }
     if (error instanceof StoreError)
       return reply.code(STORE_STATUS[error.code]).send({ error: error.message });
-    if (error instanceof PausedError) return reply.code(503).send({ error: error.message });
+    if (error instanceof PausedError || error instanceof RelayTimeoutError)
+      return reply.code(503).send({ error: error.message });
     if (error instanceof PickerError)
       return reply.code(error.status).send({ error: error.message });
     const status = error.statusCode;

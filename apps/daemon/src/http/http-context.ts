@@ -3,6 +3,7 @@ import type { SkillSourceSet } from "@elowen/skill-catalog";
 import type { Brain } from "../brain/brain.js";
 import type { SessionModels } from "../brain/model/session-models.js";
 import type { LearningStatus } from "../brain/review/learning-status.js";
+import type { TurnRelay } from "../brain/session/turn-relay.js";
 import type { SharedJournal } from "../live/journal-cursor.js";
 import type { SessionEvents } from "../live/session-events.js";
 import type { InstalledPlugins } from "../plugins/install/installed-plugins.js";
@@ -49,4 +50,9 @@ export interface HttpContext {
    * so a stream resumes on any instance. Absent (SQLite), ids are this instance's alone.
    */
   readonly sharedJournal?: SharedJournal;
+  /**
+   * On a database several instances share: carries answers, permission decisions and aborts to
+   * the instance running a session's turn when it is not this one.
+   */
+  readonly relay?: TurnRelay;
 }

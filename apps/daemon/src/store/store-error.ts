@@ -1,5 +1,8 @@
-/** Why a store call was refused. */
-export type StoreErrorCode = "not_found" | "invalid" | "conflict";
+/**
+ * Why a store call was refused. `fenced`: a write of a turn whose session hold this instance no
+ * longer has (its lease lapsed and another instance took the session over).
+ */
+export type StoreErrorCode = "not_found" | "invalid" | "conflict" | "fenced";
 
 /** A refusal of the store: a code a caller can switch on and a message naming what is wrong. */
 export class StoreError extends Error {

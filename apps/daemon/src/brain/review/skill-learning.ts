@@ -4,7 +4,7 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import { type LearningConfig, SKILL_REVIEW_MAX_OPS_LIMIT } from "../../config/learning-config.js";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { Owned } from "../../plugins/registries/registry.js";
-import type { JobRecord } from "../../store/jobs/job-queue.js";
+import type { JobClaim, JobRecord } from "../../store/jobs/job-queue.js";
 import { FinalJobError, JobWorker } from "../../store/jobs/job-worker.js";
 import type { Store } from "../../store/store.js";
 import type { RequestObserver } from "../model/captured-request.js";
@@ -93,7 +93,7 @@ export class SkillLearning {
     this.runners = new ReviewRunnerPool(deps.config.reviewRunners);
     this.#worker = new JobWorker({
       queue: deps.store.jobs,
-      handlers: { [SKILL_REVIEW_JOB]: (job) => this.#review(job) },
+      handlers: { [SKILL_REVIEW_JOB]: (job, lost) => this.#review(job, lost) },
       concurrency: REVIEW_JOB_SLOTS,
       lockMs: REVIEW_JOB_LOCK_MS,
       pollMs: deps.jobPollMs ?? REVIEW_JOB_POLL_MS,
@@ -215,8 +215,12 @@ export class SkillLearning {
     this.#worker.wake();
   }
 
-  /** Runs one queued review. A reviewer's failure is kept with the job: it is never run twice. */
-  async #review(job: JobRecord): Promise<void> {
+  /**
+   * Runs one queued review. A reviewer's failure is kept with the job: it is never run twice. The
+   * job's claim fences the run: once `lost` aborts, or the queue no longer gives this claim the
+   * job, the live authority answers false (no dispatch, no write) and the review is cancelled.
+   */
+  async #review(job: JobRecord, lost: AbortSignal): Promise<void> {
     const { access, source, facts } = readReviewJob(job.payload);
     const { sessionId } = source;
     const registration = this.#deps.reviewer();
@@ -228,8 +232,11 @@ export class SkillLearning {
         why: `${registration.plugin} is not granted`,
       });
     const controller = new AbortController();
+    if (lost.aborted) return;
+    const onLost = () => controller.abort(lost.reason);
+    lost.addEventListener("abort", onLost, { once: true });
     this.#controllers.add(controller);
-    const args = this.#args(source, facts, controller.signal, registration, access);
+    const args = this.#args(source, facts, controller.signal, registration, access, job);
     await this.#emit({ sessionId, type: "offered", userId: source.userId, ...facts });
     try {
       await runWithAccess(access, () => registration.value.run(args));
@@ -239,6 +246,7 @@ export class SkillLearning {
       this.#deps.log(`the skill review of ${sessionId} failed: ${errorMessage(error)}`);
       throw new FinalJobError(errorMessage(error));
     } finally {
+      lost.removeEventListener("abort", onLost);
       this.#controllers.delete(controller);
     }
   }
@@ -249,9 +257,11 @@ export class SkillLearning {
     signal: AbortSignal,
     registration: Owned<SkillReviewerRegistration>,
     access: Access,
+    claim: JobClaim,
   ): SkillPostTurnReviewArgs {
     const { store, config, now } = this.#deps;
-    const live = () => this.#live(source, signal, registration, access);
+    const live = async () =>
+      (await this.#live(source, signal, registration, access)) && (await store.jobs.holds(claim));
     return {
       userId: source.userId,
       successfulToolCalls: facts.successfulToolCalls,

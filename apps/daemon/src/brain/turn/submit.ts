@@ -3,6 +3,7 @@ import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { SessionKind } from "@elowen/plugin-api/hooks";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { HoldRelease } from "../../store/session-holds.js";
+import { StoreError } from "../../store/store-error.js";
 import type { IdMinter } from "../host/id-minter.js";
 import type { Submission } from "../session/session-runtime.js";
 import type { BrainContext } from "./brain-context.js";
@@ -104,7 +105,11 @@ async function runSubmission(
   let release: HoldRelease | undefined;
   try {
     // On a shared database the turn also holds its session across instances (session-holds).
-    if (brain.host.holds) release = await brain.host.holds.acquire(s.sessionId, controller.signal);
+    // A hold lost mid-turn (fenced: another instance took the session over) stops the turn.
+    if (brain.host.holds)
+      release = await brain.host.holds.acquire(s.sessionId, controller.signal, (reason) =>
+        controller.abort(reason),
+      );
   } catch (error) {
     // Aborted (or the daemon paused) while another instance ran the session: nothing started.
     if (!controller.signal.aborted) reportNotStarted(brain, s, error);
@@ -124,7 +129,10 @@ async function runSubmission(
     });
     s.settle(settled);
   } catch (error) {
-    reportNotStarted(brain, s, error);
+    if (error instanceof StoreError && error.code === "fenced") {
+      // Another instance took the session over: it ends this turn in the journal, not this one.
+      brain.host.log(`a stale turn of session ${s.sessionId} stopped: ${errorMessage(error)}`);
+    } else reportNotStarted(brain, s, error);
     s.settle(undefined);
   } finally {
     await release?.();

@@ -17,6 +17,7 @@ import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 import { titleFromMessage } from "./first-message-title.js";
 import { ownedSession } from "./session-access.js";
+import { abortAnywhere, answerAnywhere } from "./turn-relayed.js";
 
 function refused(reply: FastifyReply, refusal: AnswerRefusal | undefined, what: string) {
   if (refusal === undefined) return { ok: true as const };
@@ -82,7 +83,7 @@ export function turnRoutes(app: FastifyInstance, context: HttpContext): void {
     },
     handler: async (request) => {
       await ownedSession(store, request, request.params.sessionId);
-      return brain.abort(request.params.sessionId, request.body.clearQueue === true);
+      return abortAnywhere(context, request.params.sessionId, request.body.clearQueue === true);
     },
   });
   route(app, {
@@ -111,7 +112,13 @@ export function turnRoutes(app: FastifyInstance, context: HttpContext): void {
     handler: async (request, reply) => {
       const { sessionId, questionId } = request.params;
       await ownedSession(store, request, sessionId);
-      return refused(reply, brain.answer(sessionId, questionId, request.body.answers), "question");
+      const refusal = await answerAnywhere(context, {
+        kind: "answer",
+        sessionId,
+        questionId,
+        answers: request.body.answers,
+      });
+      return refused(reply, refusal, "question");
     },
   });
   route(app, {
@@ -128,11 +135,13 @@ export function turnRoutes(app: FastifyInstance, context: HttpContext): void {
     handler: async (request, reply) => {
       const { sessionId, permissionId } = request.params;
       await ownedSession(store, request, sessionId);
-      return refused(
-        reply,
-        brain.decide(sessionId, permissionId, request.body.outcome),
-        "permission prompt",
-      );
+      const refusal = await answerAnywhere(context, {
+        kind: "decide",
+        sessionId,
+        permissionId,
+        outcome: request.body.outcome,
+      });
+      return refused(reply, refusal, "permission prompt");
     },
   });
 }

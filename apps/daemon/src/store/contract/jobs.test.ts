@@ -7,8 +7,9 @@ const DAY_MS = 86_400_000;
 /** Queues a job and fails its only attempt: it is kept as failed. Answers its `failedAt`. */
 async function failedJob(store: Store, kind: string): Promise<number> {
   const job = await store.jobs.enqueue({ kind, payload: {}, maxAttempts: 1 });
-  await store.jobs.claim([kind], 60_000);
-  expect(await store.jobs.fail(job.id, "broke", { retryInMs: 0 })).toBe("failed");
+  const claim = await store.jobs.claim([kind], 60_000);
+  if (!claim) throw new Error(`job ${job.id} was not claimed`);
+  expect(await store.jobs.fail(claim, "broke", { retryInMs: 0 })).toBe("failed");
   const kept = (await store.jobs.failed(kind)).find((j) => j.id === job.id);
   if (kept?.failedAt == null) throw new Error(`job ${job.id} was not kept as failed`);
   return kept.failedAt;

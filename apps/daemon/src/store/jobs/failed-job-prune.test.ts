@@ -18,9 +18,9 @@ describe("the failed job prune", () => {
     let clock = 1_000_000_000;
     const store = openSqliteStore({ file: join(dir, "elowen.db"), now: () => clock });
     for (const kind of ["old", "limit"]) {
-      const job = await store.jobs.enqueue({ kind, payload: {}, maxAttempts: 1 });
-      await store.jobs.claim([kind], 1000);
-      await store.jobs.fail(job.id, "broke", { retryInMs: 0 });
+      await store.jobs.enqueue({ kind, payload: {}, maxAttempts: 1 });
+      const claim = await store.jobs.claim([kind], 1000);
+      if (claim) await store.jobs.fail(claim, "broke", { retryInMs: 0 });
       clock += 1;
     }
     // "old" failed 3 days + 1 ms ago, "limit" exactly 3 days ago.

@@ -37,6 +37,13 @@ export interface JobRecord {
   readonly createdAt: number;
 }
 
+/**
+ * One claim of a job: its id and the attempt the claim counted. The attempt is the claim's
+ * fencing token: every claim counts one, so a holder whose lock lapsed and whose job was claimed
+ * again (by another instance, or by this one) names an attempt that is no longer the job's.
+ */
+export type JobClaim = Pick<JobRecord, "id" | "attempts">;
+
 /** What a failed attempt became: scheduled again, kept as failed, or no longer this holder's. */
 export type JobFailure = "retrying" | "failed" | "lost";
 
@@ -45,27 +52,37 @@ export type JobFailure = "retrying" | "failed" | "lost";
  * job to exactly one holder and locks it until `lockMs` has passed; a job whose holder stopped
  * (its lock ran out, or on a shared database its instance's lease did) is claimable again. Each
  * claim counts an attempt; an attempt that fails is retried after its backoff until
- * `maxAttempts`, then kept with its error. Completing, failing or extending a job that another
- * holder has claimed since changes nothing (answers false or `lost`).
+ * `maxAttempts`, then kept with its error. Completing, failing or extending a claim after the
+ * job was claimed again since (by another holder, or by this one after its lock lapsed) changes
+ * nothing (answers false or `lost`): the claim is fenced by its attempt.
  */
 export interface JobQueue {
   /** Queues a job and wakes idle workers (NOTIFY on PostgreSQL). */
   enqueue(job: NewJob): Promise<JobRecord>;
-  /** Claims the next due job of one of `kinds` for this instance, or undefined when none is. */
-  claim(kinds: readonly string[], lockMs: number): Promise<JobRecord | undefined>;
-  /** The job ran: it is removed. False when this instance no longer holds it. */
-  complete(id: number): Promise<boolean>;
+  /**
+   * Claims the next due job of one of `kinds` for this instance, or undefined when none is. The
+   * jobs of `skip` (those this instance is running) are never claimed, even once their lock lapsed.
+   */
+  claim(
+    kinds: readonly string[],
+    lockMs: number,
+    skip?: readonly number[],
+  ): Promise<JobRecord | undefined>;
+  /** The job ran: it is removed. False when the claim is no longer the job's (fenced). */
+  complete(claim: JobClaim): Promise<boolean>;
+  /** True while the claim is still the job's: its run may go on and commit what it did. */
+  holds(claim: JobClaim): Promise<boolean>;
   /**
    * The attempt failed with `error`: the job runs again after `retryInMs`, or, at its last
    * attempt or when `final`, is kept as failed.
    */
   fail(
-    id: number,
+    claim: JobClaim,
     error: string,
     options: { readonly retryInMs: number; readonly final?: boolean },
   ): Promise<JobFailure>;
   /** Pushes this instance's lock on a running job `lockMs` further. False once lost. */
-  extend(id: number, lockMs: number): Promise<boolean>;
+  extend(claim: JobClaim, lockMs: number): Promise<boolean>;
   /** Jobs kept as failed, oldest first (optionally of one kind). */
   failed(kind?: string): Promise<readonly JobRecord[]>;
   /**

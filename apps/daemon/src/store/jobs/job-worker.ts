@@ -1,8 +1,12 @@
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { JobQueue, JobRecord } from "./job-queue.js";
 
-/** Runs one claimed job. Resolving completes it; throwing fails the attempt. */
-export type JobHandler = (job: JobRecord) => Promise<void>;
+/**
+ * Runs one claimed job. Resolving completes it; throwing fails the attempt. `signal` aborts when
+ * the claim is lost (its lock lapsed and the job was claimed again): the run must stop, and what
+ * it would still commit is refused.
+ */
+export type JobHandler = (job: JobRecord, signal: AbortSignal) => Promise<void>;
 
 /** Thrown by a handler whose failure a retry would not mend: the job is kept as failed now. */
 export class FinalJobError extends Error {
@@ -38,6 +42,8 @@ export class JobWorker {
   readonly #options: JobWorkerOptions;
   readonly #kinds: readonly string[];
   readonly #running = new Set<Promise<void>>();
+  /** The ids of the jobs running here: never claimed again while they run, even once lapsed. */
+  readonly #runningIds = new Set<number>();
   #pumping: Promise<void> | undefined;
   #again = false;
   #stopped = true;
@@ -89,7 +95,7 @@ export class JobWorker {
     while (!this.#stopped && this.#running.size < concurrency) {
       let job: JobRecord | undefined;
       try {
-        job = await queue.claim(this.#kinds, lockMs);
+        job = await queue.claim(this.#kinds, lockMs, [...this.#runningIds]);
       } catch (error) {
         log(`claiming a job failed: ${errorMessage(error)}`);
         return;
@@ -99,7 +105,10 @@ export class JobWorker {
         this.#again = false;
         continue;
       }
-      const run = this.#run(job).finally(() => {
+      const claimed = job;
+      this.#runningIds.add(claimed.id);
+      const run = this.#run(claimed).finally(() => {
+        this.#runningIds.delete(claimed.id);
         this.#running.delete(run);
         this.wake();
       });
@@ -109,11 +118,19 @@ export class JobWorker {
 
   async #run(job: JobRecord): Promise<void> {
     const { queue, lockMs, log } = this.#options;
+    const lost = new AbortController();
     const keep = setInterval(
       () => {
-        queue.extend(job.id, lockMs).catch((error: unknown) => {
-          log(`extending job ${job.id} failed: ${errorMessage(error)}`);
-        });
+        queue.extend(job, lockMs).then(
+          (held) => {
+            if (held || lost.signal.aborted) return;
+            log(
+              `job ${job.id} (${job.kind}) attempt ${job.attempts} lost its claim (its lock lapsed and the job was claimed again): its run is stopped`,
+            );
+            lost.abort(new Error(`job ${job.id} was claimed again`));
+          },
+          (error: unknown) => log(`extending job ${job.id} failed: ${errorMessage(error)}`),
+        );
       },
       Math.max(50, Math.floor(lockMs / 3)),
     );
@@ -121,16 +138,18 @@ export class JobWorker {
     try {
       const handler = this.#options.handlers[job.kind];
       if (!handler) throw new FinalJobError(`no handler for jobs of kind ${job.kind}`);
-      await handler(job);
+      await handler(job, lost.signal);
       clearInterval(keep);
-      if (!(await queue.complete(job.id)))
-        log(`job ${job.id} (${job.kind}) ran, but another instance had claimed it meanwhile`);
+      if (!(await queue.complete(job)))
+        log(
+          `job ${job.id} (${job.kind}) attempt ${job.attempts} ended, but the job was claimed again meanwhile: its completion is refused`,
+        );
     } catch (error) {
       clearInterval(keep);
       const final = error instanceof FinalJobError;
       const retryInMs = (this.#options.backoffMs ?? defaultBackoffMs)(job.attempts);
       const outcome = await queue
-        .fail(job.id, errorMessage(error), { retryInMs, final })
+        .fail(job, errorMessage(error), { retryInMs, final })
         .catch((failure: unknown) => `unrecorded (${errorMessage(failure)})`);
       log(
         `job ${job.id} (${job.kind}) attempt ${job.attempts} failed: ${errorMessage(error)}; ${outcome}`,

@@ -58,12 +58,12 @@ WITH exhausted AS (
   UPDATE jobs j SET failed_at = clock_timestamp(), locked_by = NULL, locked_until = NULL,
     last_error = 'its holder ' || j.locked_by || ' stopped during its last attempt'
   WHERE j.failed_at IS NULL AND j.locked_by IS NOT NULL AND j.attempts >= j.max_attempts
-    AND j.kind = ANY($2) AND ${LOCK_FREE}
+    AND j.kind = ANY($2) AND ${LOCK_FREE} AND NOT (j.id = ANY($4::bigint[]))
 ),
 next AS (
   SELECT j.id FROM jobs j
   WHERE j.failed_at IS NULL AND j.kind = ANY($2) AND j.run_at <= clock_timestamp()
-    AND j.attempts < j.max_attempts AND ${LOCK_FREE}
+    AND j.attempts < j.max_attempts AND ${LOCK_FREE} AND NOT (j.id = ANY($4::bigint[]))
     AND (j.key IS NULL OR NOT EXISTS (
       SELECT 1 FROM jobs e WHERE e.key = j.key AND e.failed_at IS NULL AND e.id < j.id))
   ORDER BY j.run_at, j.id
@@ -106,35 +106,42 @@ export async function pgJobs(
       );
       return toJob(rows[0] as JobRow);
     },
-    async claim(kinds, lockMs) {
-      const { rows } = await pool.query<JobRow>(CLAIM, [instanceId, kinds, lockMs]);
+    async claim(kinds, lockMs, skip = []) {
+      const { rows } = await pool.query<JobRow>(CLAIM, [instanceId, kinds, lockMs, skip]);
       return rows[0] === undefined ? undefined : toJob(rows[0]);
     },
-    async complete(id) {
-      const done = await pool.query("DELETE FROM jobs WHERE id = $1 AND locked_by = $2", [
-        id,
-        instanceId,
-      ]);
+    async complete({ id, attempts }) {
+      const done = await pool.query(
+        "DELETE FROM jobs WHERE id = $1 AND locked_by = $2 AND attempts = $3",
+        [id, instanceId, attempts],
+      );
       return done.rowCount === 1;
     },
-    async fail(id, error, { retryInMs, final = false }) {
+    async holds({ id, attempts }) {
+      const held = await pool.query(
+        "SELECT 1 FROM jobs WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND failed_at IS NULL",
+        [id, instanceId, attempts],
+      );
+      return held.rowCount === 1;
+    },
+    async fail({ id, attempts }, error, { retryInMs, final = false }) {
       const { rows } = await pool.query<{ failed: boolean }>(
         `UPDATE jobs SET last_error = $3, locked_by = NULL, locked_until = NULL,
            failed_at = CASE WHEN $4 OR attempts >= max_attempts THEN clock_timestamp() END,
            run_at = clock_timestamp() + $5 * interval '1 millisecond'
-         WHERE id = $1 AND locked_by = $2 AND failed_at IS NULL
+         WHERE id = $1 AND locked_by = $2 AND attempts = $6 AND failed_at IS NULL
          RETURNING failed_at IS NOT NULL AS failed`,
-        [id, instanceId, error, final, retryInMs],
+        [id, instanceId, error, final, retryInMs, attempts],
       );
       const row = rows[0];
       if (row === undefined) return "lost";
       return row.failed ? "failed" : "retrying";
     },
-    async extend(id, lockMs) {
+    async extend({ id, attempts }, lockMs) {
       const moved = await pool.query(
         `UPDATE jobs SET locked_until = clock_timestamp() + $3 * interval '1 millisecond'
-         WHERE id = $1 AND locked_by = $2 AND failed_at IS NULL`,
-        [id, instanceId, lockMs],
+         WHERE id = $1 AND locked_by = $2 AND attempts = $4 AND failed_at IS NULL`,
+        [id, instanceId, lockMs, attempts],
       );
       return moved.rowCount === 1;
     },

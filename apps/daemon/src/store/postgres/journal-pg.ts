@@ -21,6 +21,34 @@ export type AfterAppend = (
   written: readonly JournalEntry[],
 ) => Promise<void>;
 
+/**
+ * The generation of this instance's hold on a session, when it holds it (a turn runs here): the
+ * journal's writes to that session then check it in their transaction.
+ */
+export type HoldFence = (sessionId: string) => string | undefined;
+
+/** Refuses the write unless this instance still has the session's hold at the fenced generation. */
+async function checkFence(
+  client: pg.PoolClient,
+  fence: HoldFence,
+  instanceId: string,
+  sessionId: string,
+): Promise<void> {
+  const generation = fence(sessionId);
+  if (generation === undefined) return;
+  // FOR SHARE: a take-over waits for this write's commit, so it sees it (or this sees the take).
+  const { rowCount } = await client.query(
+    "SELECT 1 FROM session_holds WHERE session_id = $1 AND instance_id = $2 AND generation::text = $3 FOR SHARE",
+    [sessionId, instanceId, generation],
+  );
+  if (rowCount !== 1) {
+    throw new StoreError(
+      "fenced",
+      `instance ${instanceId} no longer holds session ${sessionId} (hold generation ${generation}): another instance took it over after this one's lease lapsed, so this write is refused`,
+    );
+  }
+}
+
 interface Prepared {
   readonly entry: JournalEntry;
   readonly json: string;
@@ -30,13 +58,16 @@ interface Prepared {
 /**
  * The PostgreSQL journal. An append locks its session's row (`FOR UPDATE`), so appends to one
  * session from any number of instances commit one after another with gapless `seq`. A turn it
- * opens is recorded as run by `instanceId`.
+ * opens is recorded as run by `instanceId`. While this instance holds a session (`fence`), each
+ * append and data update to it checks the hold in its transaction and is refused (`fenced`) once
+ * another instance has taken it.
  */
 export function pgJournal(
   pool: pg.Pool,
   now: () => number,
   instanceId: string,
   afterAppend: AfterAppend = async () => undefined,
+  fence: HoldFence = () => undefined,
 ): JournalStore {
   const requireSession = async (db: Queryable, sessionId: string, lock = false) => {
     const { rows } = await db.query<{ leaf_id: string | null; next_seq: number }>(
@@ -80,6 +111,7 @@ export function pgJournal(
     at: number,
   ) => {
     const row = await requireSession(client, sessionId, true);
+    await checkFence(client, fence, instanceId, sessionId);
     let parent = options.parentId === undefined ? row.leaf_id : options.parentId;
     if (parent !== null && parent !== row.leaf_id) await requireOnBranch(client, sessionId, parent);
     let seq = row.next_seq;
@@ -146,6 +178,7 @@ export function pgJournal(
         );
         const row = rows[0];
         if (!row) return false;
+        await checkFence(client, fence, instanceId, sessionId);
         const next = update(JSON.parse(row.data));
         if (next === undefined) return true;
         await client.query("UPDATE entries SET data = $1 WHERE session_id = $2 AND id = $3", [

@@ -10,7 +10,7 @@ import { pgCards } from "./cards-pg.js";
 import { notifyEntries } from "./entry-feed-pg.js";
 import { pgGrants } from "./grants-pg.js";
 import { pgJobs } from "./jobs-pg.js";
-import { type AfterAppend, pgJournal } from "./journal-pg.js";
+import { type AfterAppend, type HoldFence, pgJournal } from "./journal-pg.js";
 import { migratePostgres } from "./migrate.js";
 import { PgNotifier } from "./notifier.js";
 import { openPool } from "./pg-pool.js";
@@ -47,6 +47,8 @@ export interface PostgresStore extends Store {
   readonly notifier: PgNotifier;
   /** This instance's id: the turns it opens are recorded as its own. */
   readonly instanceId: string;
+  /** Fences the journal's writes with this instance's session holds (set once it joins). */
+  fenceWrites(fence: HoldFence): void;
 }
 
 /**
@@ -89,10 +91,17 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const blobs = new PgBlobStorage(pool, now);
   const instanceId = options.instanceId ?? `i-${randomBytes(8).toString("hex")}`;
   // Every append tells the other instances what it committed (see entry-feed-pg).
-  const journal = pgJournal(pool, now, instanceId, async (client, sessionId, written) => {
-    await notifyEntries(client, instanceId, sessionId, written);
-    await options.afterAppend?.(client, sessionId, written);
-  });
+  let fence: HoldFence = () => undefined;
+  const journal = pgJournal(
+    pool,
+    now,
+    instanceId,
+    async (client, sessionId, written) => {
+      await notifyEntries(client, instanceId, sessionId, written);
+      await options.afterAppend?.(client, sessionId, written);
+    },
+    (sessionId) => fence(sessionId),
+  );
   const jobs = await pgJobs(pool, notifier, instanceId);
   let closed = false;
   return {
@@ -100,6 +109,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     pool,
     notifier,
     instanceId,
+    fenceWrites(next) {
+      fence = next;
+    },
     accounts: pgAccounts(pool, now, authChanged),
     tokens: pgTokens(pool, now, authChanged),
     grants: pgGrants(pool, grantCache, authChanged),

@@ -5,12 +5,17 @@ import { followEntries, pgSharedJournal } from "./entry-feed-pg.js";
 import { PgInstanceLease } from "./instance-lease-pg.js";
 import type { PostgresStore } from "./postgres-store.js";
 import { PgSessionHolds, type RecoverSession } from "./session-holds-pg.js";
+import { PgTurnRelay, type RelayHandler } from "./turn-relay-pg.js";
 
 /** This instance among those sharing a PostgreSQL database: its lease and its session holds. */
 export interface SharedInstances {
   readonly holds: PgSessionHolds;
   /** The journal as a stream resumed from another instance reads it. */
   readonly journal: SharedJournal;
+  /** Carries answers and aborts to the instance running a session's turn. */
+  readonly relay: PgTurnRelay;
+  /** Carries out here the requests other instances relay to this one's turns. */
+  serveRelay(handler: RelayHandler): Promise<void>;
   /** Ends the lease: the sessions this instance held are free at once. */
   stop(): Promise<void>;
 }
@@ -41,6 +46,7 @@ export async function joinInstances(
   const lease = new PgInstanceLease(store.pool, store.instanceId, options.leaseMs, options.log);
   const holds = new PgSessionHolds(store.pool, lease, options.recover, options.log);
   await holds.start(store.notifier);
+  store.fenceWrites((sessionId) => holds.fence(sessionId));
   await followEntries({
     pool: store.pool,
     notifier: store.notifier,
@@ -49,5 +55,12 @@ export async function joinInstances(
     log: options.log,
   });
   await lease.start();
-  return { holds, journal: pgSharedJournal(store.pool), stop: () => lease.stop() };
+  const relay = new PgTurnRelay(store.pool, store.instanceId, options.log);
+  return {
+    holds,
+    journal: pgSharedJournal(store.pool),
+    relay,
+    serveRelay: (handler) => relay.start(store.notifier, handler),
+    stop: () => lease.stop(),
+  };
 }

@@ -26,18 +26,22 @@ describe("the SQLite job queue", () => {
     expect(claimed).toMatchObject({ id: job.id, attempts: 1, lockedUntil: clock + 1000 });
     expect(await store.jobs.claim(["k"], 1000)).toBeUndefined();
     expect(await store.jobs.claim(["other"], 1000)).toBeUndefined();
-    expect(await store.jobs.complete(job.id)).toBe(true);
+    expect(await store.jobs.complete({ id: job.id, attempts: 1 })).toBe(true);
     expect(await store.jobs.pending()).toEqual([]);
   });
 
   test("retries after the backoff up to max_attempts, then keeps the job as failed with its error", async () => {
     const job = await store.jobs.enqueue({ kind: "k", payload: {}, maxAttempts: 2 });
     await store.jobs.claim(["k"], 1000);
-    expect(await store.jobs.fail(job.id, "first", { retryInMs: 500 })).toBe("retrying");
+    expect(await store.jobs.fail({ id: job.id, attempts: 1 }, "first", { retryInMs: 500 })).toBe(
+      "retrying",
+    );
     expect(await store.jobs.claim(["k"], 1000)).toBeUndefined();
     clock += 500;
     expect(await store.jobs.claim(["k"], 1000)).toMatchObject({ attempts: 2, lastError: "first" });
-    expect(await store.jobs.fail(job.id, "second", { retryInMs: 500 })).toBe("failed");
+    expect(await store.jobs.fail({ id: job.id, attempts: 2 }, "second", { retryInMs: 500 })).toBe(
+      "failed",
+    );
     clock += 1000;
     expect(await store.jobs.claim(["k"], 1000)).toBeUndefined();
     expect(await store.jobs.failed("k")).toMatchObject([
@@ -52,7 +56,9 @@ describe("the SQLite job queue", () => {
     expect(await store.jobs.claim(["k"], 100)).toBeUndefined();
     clock += 101;
     expect(await store.jobs.claim(["k"], 100)).toMatchObject({ id: first.id, attempts: 2 });
-    await store.jobs.complete(first.id);
+    // The first claim is fenced: its attempt is no longer the job's.
+    expect(await store.jobs.complete({ id: first.id, attempts: 1 })).toBe(false);
+    expect(await store.jobs.complete({ id: first.id, attempts: 2 })).toBe(true);
     expect(await store.jobs.claim(["k"], 100)).toMatchObject({ id: second.id });
   });
 

@@ -51,11 +51,12 @@ export function sqliteJobs(db: Database.Database, now: () => number, instanceId:
     `UPDATE jobs SET failed_at = @now, locked_by = NULL, locked_until = NULL,
        last_error = 'its holder ' || locked_by || ' stopped during its last attempt'
      WHERE failed_at IS NULL AND locked_by IS NOT NULL AND attempts >= max_attempts
-       AND ${LOCK_FREE}`,
+       AND ${LOCK_FREE} AND id NOT IN (SELECT value FROM json_each(@skip))`,
   );
   const next = db.prepare<Record<string, unknown>, JobRow>(
     `SELECT * FROM jobs j WHERE failed_at IS NULL AND run_at <= @now AND attempts < max_attempts
        AND ${LOCK_FREE} AND kind IN (SELECT value FROM json_each(@kinds))
+       AND id NOT IN (SELECT value FROM json_each(@skip))
        AND (key IS NULL OR NOT EXISTS (
          SELECT 1 FROM jobs e WHERE e.key = j.key AND e.failed_at IS NULL AND e.id < j.id))
      ORDER BY run_at, id LIMIT 1`,
@@ -64,21 +65,25 @@ export function sqliteJobs(db: Database.Database, now: () => number, instanceId:
     `UPDATE jobs SET locked_by = @me, locked_until = @until, attempts = attempts + 1
      WHERE id = @id RETURNING *`,
   );
-  const claim = db.transaction((kinds: readonly string[], lockMs: number) => {
+  const claim = db.transaction((kinds: readonly string[], lockMs: number, skipped: string) => {
     const at = now();
-    exhaust.run({ me: instanceId, now: at });
-    const row = next.get({ me: instanceId, now: at, kinds: JSON.stringify(kinds) });
+    exhaust.run({ me: instanceId, now: at, skip: skipped });
+    const row = next.get({ me: instanceId, now: at, kinds: JSON.stringify(kinds), skip: skipped });
     return row && take.get({ me: instanceId, until: at + lockMs, id: row.id });
   });
-  const complete = db.prepare("DELETE FROM jobs WHERE id = ? AND locked_by = ?");
+  const complete = db.prepare("DELETE FROM jobs WHERE id = ? AND locked_by = ? AND attempts = ?");
+  const holds = db.prepare(
+    "SELECT 1 FROM jobs WHERE id = ? AND locked_by = ? AND attempts = ? AND failed_at IS NULL",
+  );
   const fail = db.prepare<Record<string, unknown>, { failed_at: number | null }>(
     `UPDATE jobs SET last_error = @error, locked_by = NULL, locked_until = NULL,
        failed_at = CASE WHEN @final OR attempts >= max_attempts THEN @now END,
        run_at = @now + @retryInMs
-     WHERE id = @id AND locked_by = @me AND failed_at IS NULL RETURNING failed_at`,
+     WHERE id = @id AND locked_by = @me AND attempts = @attempts AND failed_at IS NULL
+     RETURNING failed_at`,
   );
   const extend = db.prepare(
-    "UPDATE jobs SET locked_until = ? WHERE id = ? AND locked_by = ? AND failed_at IS NULL",
+    "UPDATE jobs SET locked_until = ? WHERE id = ? AND locked_by = ? AND attempts = ? AND failed_at IS NULL",
   );
   const failed = db.prepare<[string | null, string | null], JobRow>(
     "SELECT * FROM jobs WHERE failed_at IS NOT NULL AND (? IS NULL OR kind = ?) ORDER BY failed_at, id",
@@ -102,16 +107,20 @@ export function sqliteJobs(db: Database.Database, now: () => number, instanceId:
       });
       return toJob(row);
     },
-    async claim(kinds, lockMs) {
-      const row = claim(kinds, lockMs);
+    async claim(kinds, lockMs, skip = []) {
+      const row = claim(kinds, lockMs, JSON.stringify(skip));
       return row ? toJob(row) : undefined;
     },
-    async complete(id) {
-      return complete.run(id, instanceId).changes === 1;
+    async complete({ id, attempts }) {
+      return complete.run(id, instanceId, attempts).changes === 1;
     },
-    async fail(id, error, { retryInMs, final = false }) {
+    async holds({ id, attempts }) {
+      return holds.get(id, instanceId, attempts) !== undefined;
+    },
+    async fail({ id, attempts }, error, { retryInMs, final = false }) {
       const row = fail.get({
         id,
+        attempts,
         me: instanceId,
         error,
         final: final ? 1 : 0,
@@ -121,8 +130,8 @@ export function sqliteJobs(db: Database.Database, now: () => number, instanceId:
       if (row === undefined) return "lost";
       return row.failed_at === null ? "retrying" : "failed";
     },
-    async extend(id, lockMs) {
-      return extend.run(now() + lockMs, id, instanceId).changes === 1;
+    async extend({ id, attempts }, lockMs) {
+      return extend.run(now() + lockMs, id, instanceId, attempts).changes === 1;
     },
     async failed(kind) {
       return failed.all(kind ?? null, kind ?? null).map(toJob);

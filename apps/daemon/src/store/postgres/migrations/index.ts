@@ -3,6 +3,7 @@ import { pgMigration001 } from "./001-initial.js";
 import { pgMigration002 } from "./002-instances.js";
 import { pgMigration003 } from "./003-jobs.js";
 import { pgMigration004 } from "./004-session-workspace.js";
+import { pgMigration005 } from "./005-fencing-relay.js";
 
 /** Every PostgreSQL migration, in order. A new one gets the next number and its own file. */
 export const PG_MIGRATIONS: readonly Migration[] = [
@@ -10,4 +11,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   pgMigration002,
   pgMigration003,
   pgMigration004,
+  pgMigration005,
 ];
