@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { parseDocument } from "yaml";
 import { ConfigError, type ConfigProblem } from "./config-error.js";
+import { configPaths } from "./config-paths.js";
 import { ConfigSchema, type ElowenConfig, type ElowenConfigInput } from "./schema.js";
+import { PORT_MAX, PORT_TEXT_PATTERN } from "./server-defaults.js";
 
 /** What start-up reads the configuration from. */
 export interface ConfigSource {
@@ -41,11 +42,9 @@ export interface LoadedConfig {
  */
 export function loadConfig(source: ConfigSource = {}): LoadedConfig {
   const env = source.env ?? process.env;
-  const home = resolve(source.home ?? env.ELOWEN_HOME ?? join(homedir(), ".elowen"));
-  const explicitFile = source.file ?? env.ELOWEN_CONFIG;
-  const file = explicitFile ? resolve(explicitFile) : join(home, "elowen.yaml");
+  const { home, file, fileNamed } = configPaths(source, env);
   const problems: ConfigProblem[] = [];
-  const fromFile = readYaml(file, explicitFile !== undefined, problems);
+  const fromFile = readYaml(file, fileNamed, problems);
   const merged = withDatabaseUrl(
     mergeDeep(mergeDeep(fromFile ?? {}, source.overrides ?? {}), envLayer(env, problems)),
     env.ELOWEN_DATABASE_URL,
@@ -145,7 +144,7 @@ function envLayer(env: Readonly<Record<string, string | undefined>>, problems: C
   if (env.ELOWEN_HOST !== undefined && env.ELOWEN_HOST !== "") server.host = env.ELOWEN_HOST;
   if (env.ELOWEN_PORT !== undefined && env.ELOWEN_PORT !== "") {
     const port = Number(env.ELOWEN_PORT);
-    if (!/^\d{1,5}$/.test(env.ELOWEN_PORT) || port > 65535) {
+    if (!PORT_TEXT_PATTERN.test(env.ELOWEN_PORT) || port > PORT_MAX) {
       problems.push({
         path: "env.ELOWEN_PORT",
         message: `a port is 0 to 65535 (0 picks a free port), got "${env.ELOWEN_PORT}"`,

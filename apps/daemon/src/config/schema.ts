@@ -12,8 +12,15 @@ import { BrainConfigSchema } from "./brain-config.js";
 import { LearningConfigSchema } from "./learning-config.js";
 import { ModelConfigSchema } from "./model-config.js";
 
-/** The port the daemon listens on when neither the config nor `ELOWEN_PORT` names one. */
-export const DEFAULT_PORT = 7457;
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  HOST_NAME_MAX,
+  HOST_NAME_PATTERN,
+  PORT_MAX,
+} from "./server-defaults.js";
+
+export { DEFAULT_PORT };
 /** The JSON body limit when the config names none (1 MiB). */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** How long the shutdown pause waits for `plugin.shutdown` hooks in total (ours). */
@@ -22,8 +29,8 @@ export const DEFAULT_PAUSE_DEADLINE_MS = 5000;
 const HostName = z
   .string()
   .min(1)
-  .max(253)
-  .regex(/^[A-Za-z0-9.:[\]-]+$/, "a host name or IP address");
+  .max(HOST_NAME_MAX)
+  .regex(HOST_NAME_PATTERN, "a host name or IP address");
 
 /** The embedded default: one SQLite file in the data directory, one daemon. */
 const SqliteStoreConfigSchema = z.strictObject({
@@ -65,8 +72,8 @@ export const StoreConfigSchema = z
 export const ConfigSchema = z.strictObject({
   server: z
     .strictObject({
-      host: HostName.default("127.0.0.1"),
-      port: z.number().int().min(0).max(65535).default(DEFAULT_PORT),
+      host: HostName.default(DEFAULT_HOST),
+      port: z.number().int().min(0).max(PORT_MAX).default(DEFAULT_PORT),
       /** Extra Host-header names accepted besides loopback names and the listen host. */
       allowedHosts: z.array(HostName).max(64).default([]),
       /**

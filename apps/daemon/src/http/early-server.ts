@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CORE_VERSION } from "@elowen/plugin-api";
+import { CORE_VERSION } from "@elowen/plugin-api/versions";
 import { hostChecker } from "./host-check.js";
 import { listenError } from "./listen.js";
 
