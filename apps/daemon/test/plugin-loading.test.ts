@@ -59,7 +59,7 @@ describe("plugin loading", () => {
 
   test("a shared API newer than the host's is refused naming both sides, and register never runs", async () => {
     expect((await stateOf("acme-new-shared-api"))?.reason).toBe(
-      "acme-new-shared-api declares shared API 17, but this host loads shared API 14 to 16",
+      "acme-new-shared-api declares shared API 18, but this host loads shared API 14 to 17",
     );
     const data = join(t.home, "plugins-data");
     const files = existsSync(data) ? readdirSync(data, { recursive: true }).map(String) : [];

@@ -14,7 +14,7 @@ const plugin = { name: "@acme/notes", core: "^0.30.7", sharedApi: 14 };
 describe("checkPluginCompatibility", () => {
   test("accepts the versions the specification's plugins declare", () => {
     expect(CORE_VERSION).toBe("0.30.7");
-    expect(SHARED_API_VERSION).toBe(16);
+    expect(SHARED_API_VERSION).toBe(17);
     expect(MIN_SHARED_API_VERSION).toBe(14);
     expect(HOST_UI_API_VERSION).toBe(55);
     expect(checkPluginCompatibility({ ...plugin, uiApi: 55 })).toEqual({ ok: true });
@@ -55,14 +55,15 @@ describe("checkPluginCompatibility", () => {
     [14, true],
     [15, true],
     [16, true],
-    [17, false],
+    [17, true],
+    [18, false],
     [13, false],
   ])("shared API %i is accepted: %s", (sharedApi, ok) => {
     const result = checkPluginCompatibility({ ...plugin, sharedApi });
     expect(result.ok).toBe(ok);
     if (!result.ok)
       expect(result.message).toContain(
-        `declares shared API ${sharedApi}, but this host loads shared API 14 to 16`,
+        `declares shared API ${sharedApi}, but this host loads shared API 14 to 17`,
       );
   });
 

@@ -6,11 +6,12 @@ export const CORE_VERSION = "0.30.7";
 /**
  * The shared API version this contract describes. 15 gives chain hooks a read-only event
  * (`ChainEvent`); 16 moves every export but the entry point, context, manifest and versions behind
- * topic subpaths (`@elowen/plugin-api/tools`, ...) and drops the semver helpers. The context a
+ * topic subpaths (`@elowen/plugin-api/tools`, ...) and drops the semver helpers; 17 lets a route
+ * declare zod schemas the host validates at the boundary (`PluginRouteSchemas`). The context a
  * plugin receives is unchanged, so plugins written for 14 (seed 003's, which declare shared API
  * 14) still load; a plugin built against an older package is held back by its peer range.
  */
-export const SHARED_API_VERSION = 16;
+export const SHARED_API_VERSION = 17;
 /** The oldest shared API version the host still loads (seed 003: plugins declare shared API 14). */
 export const MIN_SHARED_API_VERSION = 14;
 /** The host UI API version browser bundles are written against (seed 003: UI API 55). */

@@ -192,7 +192,7 @@ describe("PluginInstaller", () => {
             ),
             { yes: true },
           ),
-        /acme-notes declares shared API 99, but this host loads shared API 14 to 16/,
+        /acme-notes declares shared API 99, but this host loads shared API 14 to 17/,
       ],
       [
         "peer range",
