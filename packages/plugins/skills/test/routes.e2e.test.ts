@@ -125,7 +125,7 @@ describe("POST /plugins/skills", () => {
       "body.content",
       "is required: the skill's markdown",
     ],
-    ["a body that is not an object", "text", "body", "must be a JSON object"],
+    ["a body that is not an object", ["text"], "body", "must be a JSON object"],
     [
       "a flag that is not a boolean",
       { ...guide("ok-name"), userInvocable: "no" },
