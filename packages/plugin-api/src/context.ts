@@ -31,7 +31,7 @@ import type { PluginLogger } from "./logger.js";
 import type { PluginManifest } from "./manifest.js";
 import type { AskAnswer, AskQuestion } from "./questions.js";
 import type { SkillReviewerRegistration } from "./reviewer.js";
-import type { PluginRouteHandler } from "./routes.js";
+import type { PluginRouteHandler, PluginRouteSchemas } from "./routes.js";
 import type { PluginSkill, SkillCatalogControl } from "./skills.js";
 import type { BrainStatusProvider } from "./status.js";
 import type { ToolSource } from "./tool-sources.js";
@@ -119,8 +119,11 @@ export interface PluginContext {
    * read each time a turn composes its tools: see {@link ToolSource}.
    */
   registerToolSource(source: ToolSource): void;
-  /** Registers the handler of a route the manifest declares. */
-  registerRoute(route: PluginRouteHandler): void;
+  /**
+   * Registers the handler of a route the manifest declares, with optional zod schemas the host
+   * validates at the boundary and lists in its OpenAPI document (see `PluginRouteSchemas`).
+   */
+  registerRoute<S extends PluginRouteSchemas>(route: PluginRouteHandler<S>): void;
   /** Registers the post-turn skill reviewer; only contract version 2 is accepted. */
   registerSkillReviewer(registration: SkillReviewerRegistration): void;
   /** Registers the code-mode control (at most one per host). */

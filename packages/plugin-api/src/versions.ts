@@ -7,9 +7,11 @@ export const CORE_VERSION = "0.30.7";
  * The shared API version this contract describes. 15 gives chain hooks a read-only event
  * (`ChainEvent`); 16 moves every export but the entry point, context, manifest and versions behind
  * topic subpaths (`@elowen/plugin-api/tools`, ...) and drops the semver helpers; 17 adds the
- * image store `ctx.images` (`@elowen/plugin-api/images`). The context only grows, so plugins
- * written for 14 (seed 003's, which declare shared API 14) still load; a plugin built against an
- * older package is held back by its peer range.
+ * image store `ctx.images` (`@elowen/plugin-api/images`), cluster announcements `ctx.cluster`
+ * (`@elowen/plugin-api/cluster`) and lets a route declare zod schemas the host validates at the
+ * boundary (`PluginRouteSchemas`). The context only grows, so plugins written for 14 (seed 003's,
+ * which declare shared API 14) still load; a plugin built against an older package is held back by
+ * its peer range.
  */
 export const SHARED_API_VERSION = 17;
 /** The oldest shared API version the host still loads (seed 003: plugins declare shared API 14). */

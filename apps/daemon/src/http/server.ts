@@ -104,7 +104,7 @@ export async function buildServer(
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins ?? [],
   });
-  healthRoutes(app);
+  healthRoutes(app, context);
   statusRoutes(app, context);
   accountRoutes(app, context);
   sessionRoutes(app, context);

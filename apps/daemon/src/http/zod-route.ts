@@ -71,14 +71,24 @@ export function useZod(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const zod = schema as unknown as z.ZodType;
     const part = httpPart ?? "request";
-    return (data: unknown) => {
-      const input = part === "body" && (data === null || data === undefined) ? {} : data;
-      const parsed = zod.safeParse(input);
-      if (parsed.success) return { value: parsed.data };
-      return { error: new RequestValidationError(part, parsed.error) };
-    };
+    return (data: unknown) => parseRequestPart(zod, part, data);
   });
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+}
+
+/** A request part parsed by its schema: the parsed value, or the 400 naming the failing path. */
+export type PartResult = { readonly value: unknown } | { readonly error: RequestValidationError };
+
+/**
+ * Parses one request part (`params`, `querystring`, `body`, ...) with its zod schema, the one rule
+ * for core and plugin routes: an absent or null body is parsed as `{}`; a failure is a
+ * {@link RequestValidationError} whose paths start with `part`.
+ */
+export function parseRequestPart(schema: z.ZodType, part: string, data: unknown): PartResult {
+  const input = part === "body" && (data === null || data === undefined) ? {} : data;
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { value: parsed.data };
+  return { error: new RequestValidationError(part, parsed.error) };
 }
 
 /** The `transform` of @fastify/swagger: turns each zod schema of a route into JSON Schema. */
@@ -103,11 +113,13 @@ export function zodToOpenApi(input: { schema: FastifySchema; url: string }) {
   return { schema: out as FastifySchema, url };
 }
 
-function isZod(value: unknown): value is z.ZodType {
+/** True for a zod schema (of any zod 4 copy: the check is structural). */
+export function isZod(value: unknown): value is z.ZodType {
   return typeof value === "object" && value !== null && "_zod" in value;
 }
 
-function toJson(schema: z.ZodType, io: "input" | "output") {
+/** A zod schema as the OpenAPI 3.0 JSON Schema of a request (`input`) or an answer (`output`). */
+export function toJson(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
   const json = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",

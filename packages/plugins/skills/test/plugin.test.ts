@@ -12,11 +12,11 @@ import { tempDir } from "./temp-dir.js";
 import { packageManifest, TestHost } from "./test-host.js";
 
 describe("the manifest", () => {
-  test("declares core ^0.30.7, shared API 14 and the turnContext capability, and this host accepts it", () => {
+  test("declares core ^0.30.7, shared API 17 (route schemas validated by the host) and the turnContext capability, and this host accepts it", () => {
     const manifest = packageManifest();
     expect(manifest).toMatchObject({
       core: "^0.30.7",
-      sharedApi: 14,
+      sharedApi: 17,
       capabilities: { mutates: ["turnContext"] },
     });
     expect(manifest.browser).toBeUndefined();

@@ -45,20 +45,17 @@ function tree(): string[] {
 
 describe("explicit owners", () => {
   test.each([
-    ["POST", "/plugins/skills"],
-    ["POST", "/plugins/skills?owner="],
-    ["POST", "/plugins/skills?owner=%20%20"],
-    ["PATCH", "/plugins/skills/report-guide"],
-    ["DELETE", "/plugins/skills/report-guide?owner=%09"],
-    ["POST", "/plugins/skills/report-guide/owner"],
+    ["POST", "/plugins/skills", guide("report-guide")],
+    ["POST", "/plugins/skills?owner=", guide("report-guide")],
+    ["POST", "/plugins/skills?owner=%20%20", guide("report-guide")],
+    ["PATCH", "/plugins/skills/report-guide", { content: "x" }],
+    ["DELETE", "/plugins/skills/report-guide?owner=%09", undefined],
+    ["POST", "/plugins/skills/report-guide/owner", { owner: "me" }],
   ])(
     "%s %s without an owner answers 400 with exactly the owner-required body",
-    async (method, path) => {
+    async (method, path, body) => {
       const before = tree();
-      const answer = await t.request(t.ada, method, path, {
-        ...guide("report-guide"),
-        owner: "me",
-      });
+      const answer = await t.request(t.ada, method, path, body);
       expect(answer.status).toBe(400);
       expect(answer.text).toBe(OWNER_REQUIRED_BODY);
       expect(tree()).toEqual(before);
@@ -101,15 +98,62 @@ describe("POST /plugins/skills", () => {
     expect(await names(t.bob)).not.toContain("ada-notes");
   });
 
-  test("a bad field answers 400 naming the field and the rule", async () => {
-    const answer = await t.request(t.ada, "POST", "/plugins/skills?owner=me", {
-      ...guide("ok-name"),
-      description: "d".repeat(1025),
-    });
-    expect(answer).toMatchObject({
-      status: 400,
-      json: { error: expect.stringContaining("body.description must be at most 1024 characters") },
-    });
+  test.each([
+    [
+      "a blank description",
+      { ...guide("ok-name"), description: " " },
+      "body.description",
+      "is required: a non-blank string",
+    ],
+    [
+      "a 1,025-character description",
+      { ...guide("ok-name"), description: "d".repeat(1025) },
+      "body.description",
+      "must be at most 1024 characters, received 1025",
+    ],
+    ["an uppercase name", guide("Report"), "body.name", "must be 1 to 64 lowercase letters"],
+    ["a 65-character name", guide("r".repeat(65)), "body.name", "must be 1 to 64"],
+    [
+      "an unknown field",
+      { ...guide("ok-name"), scope: "personal" },
+      "body",
+      "scope is not a field of this request",
+    ],
+    [
+      "no content",
+      { name: "x", description: "y" },
+      "body.content",
+      "is required: the skill's markdown",
+    ],
+    ["a body that is not an object", ["text"], "body", "must be a JSON object"],
+    [
+      "a flag that is not a boolean",
+      { ...guide("ok-name"), userInvocable: "no" },
+      "body.userInvocable",
+      "must be true or false",
+    ],
+  ])(
+    "%s answers the boundary's 400 naming the field and the rule, before any file operation",
+    async (_label, body, path, rule) => {
+      const before = tree();
+      const answer = await t.request(t.ada, "POST", "/plugins/skills?owner=me", body);
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({
+        error: expect.stringContaining(`${path}: `),
+        path,
+        issues: expect.arrayContaining([{ path, message: expect.stringContaining(rule) }]),
+      });
+      expect(answer.json.error.startsWith(`${path}: `)).toBe(true);
+      expect(answer.json.error).toContain(rule);
+      expect(tree()).toEqual(before);
+    },
+  );
+
+  test("a 64-character name is accepted, a 65-character one is not", async () => {
+    const name = `a${"-b".repeat(31)}a`;
+    expect(await create(t.bob, "me", name)).toMatchObject({ name });
+    const refused = await t.request(t.bob, "POST", "/plugins/skills?owner=me", guide(`${name}b`));
+    expect(refused).toMatchObject({ status: 400, json: { path: "body.name" } });
   });
 
   test("instance creation is instance-owner-only: 403 for an administrator and a user, 201 for the owner", async () => {
@@ -220,8 +264,34 @@ describe("PATCH /plugins/skills/:name", () => {
       expectedRevision,
       content: "x",
     });
-    expect(answer.status).toBe(400);
-    expect(answer.json.error).toMatch(/expectedRevision/);
+    expect(answer).toMatchObject({
+      status: 400,
+      json: {
+        error: "body.expectedRevision: must be a non-negative integer",
+        path: "body.expectedRevision",
+      },
+    });
+  });
+
+  test("an invalid :name, an edit that changes nothing and an unknown field answer the boundary's 400", async () => {
+    const patch = (path: string, body: unknown) => t.request(t.ada, "PATCH", path, body);
+    expect(await patch("/plugins/skills/Bad_Name?owner=me", { content: "x" })).toMatchObject({
+      status: 400,
+      json: { path: "params.name", error: expect.stringMatching(/^params\.name: must be 1 to 64/) },
+    });
+    expect(await patch("/plugins/skills/patch-me?owner=me", { expectedRevision: 1 })).toMatchObject(
+      {
+        status: 400,
+        json: { path: "body", error: expect.stringContaining("changes nothing") },
+      },
+    );
+    expect(
+      await t.request(t.ada, "DELETE", "/plugins/skills/patch-me?owner=me", { force: true }),
+    ).toMatchObject({
+      status: 400,
+      json: { path: "body", error: expect.stringContaining("force is not a field") },
+    });
+    expect(skillFile(t, t.ada.id, "patch-me")).toBeDefined();
   });
 
   test("a skill that is not there answers 404; another user's folder answers 403", async () => {
@@ -364,5 +434,48 @@ describe("the dispatcher", () => {
     const answer = await t.request(t.ada, "DELETE", "/plugins/skills/..%2F..%2Fetc?owner=me");
     expect(answer.status).toBe(400);
     expect(answer.json.error).toMatch(/one path segment/);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  test("lists the skills routes under their paths, tagged with the plugin, with their schemas", async () => {
+    const doc = (await t.request(t.ada, "GET", "/openapi.json")).json;
+    const create = doc.paths["/plugins/skills"].post;
+    expect(create).toMatchObject({
+      tags: ["@elowen/plugin-skills"],
+      summary: "Creates a skill in the owner's folder",
+      parameters: [{ name: "owner", in: "query", required: false }],
+      requestBody: {
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["name", "description", "content"],
+              additionalProperties: false,
+              properties: {
+                name: { type: "string", maxLength: 64 },
+                description: { type: "string", maxLength: 1024 },
+              },
+            },
+          },
+        },
+      },
+      responses: { 201: { content: { "application/json": { schema: { type: "object" } } } } },
+    });
+    const patch = doc.paths["/plugins/skills/{name}"].patch;
+    expect(patch.parameters[0]).toMatchObject({ name: "name", in: "path", required: true });
+    expect(doc.paths["/plugins/skills/{name}"].delete.tags).toEqual(["@elowen/plugin-skills"]);
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith("/plugins/skills"))
+        .sort(),
+    ).toEqual([
+      "/plugins/skills",
+      "/plugins/skills/import",
+      "/plugins/skills/list",
+      "/plugins/skills/{name}",
+      "/plugins/skills/{name}/export",
+      "/plugins/skills/{name}/owner",
+    ]);
   });
 });

@@ -82,7 +82,7 @@ describe("whole skill folders over HTTP", () => {
     });
     expect(bad).toMatchObject({
       status: 400,
-      json: { error: expect.stringMatching(/^body\.archive must be/) },
+      json: { error: expect.stringMatching(/^body\.archive: must be/), path: "body.archive" },
     });
 
     const first = await t.request(t.ada, "POST", "/plugins/skills/import?owner=me", {

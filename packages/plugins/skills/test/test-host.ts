@@ -12,6 +12,7 @@ import type { InputTransform } from "@elowen/plugin-api/prompt-context";
 import type { PluginRequest, PluginResponse, PluginRouteHandler } from "@elowen/plugin-api/routes";
 import type { SkillReviewerRegistration } from "@elowen/plugin-api/skills";
 import type { PluginTool, ToolResult } from "@elowen/plugin-api/tools";
+import type { z } from "zod";
 import { TestCatalog } from "./test-catalog.js";
 
 const packageJson: unknown = JSON.parse(
@@ -126,7 +127,11 @@ export class TestHost {
     this.ctx = ctx;
   }
 
-  /** Calls the handler registered for a declared pattern, as the dispatcher would after matching it. */
+  /**
+   * Calls the handler registered for a declared pattern, as the dispatcher would after matching it
+   * and parsing the request with the route's schemas. A request its schemas refuse throws here:
+   * the daemon answers it at the boundary, and `routes.e2e.test.ts` asserts those answers.
+   */
   async request(
     method: PluginRouteMethod,
     pattern: string,
@@ -139,15 +144,16 @@ export class TestHost {
   ): Promise<PluginResponse> {
     const route = this.routes.find((r) => r.method === method && r.path === pattern);
     if (!route) throw new Error(`no handler for ${method} ${pattern}`);
-    const request: PluginRequest = {
+    const schema = route.schema ?? {};
+    const request = {
       method,
       path: "",
-      params: init.params ?? {},
-      query: init.query ?? {},
-      body: init.body,
+      params: parsed(schema.params, init.params ?? {}),
+      query: parsed(schema.query, init.query ?? {}),
+      body: schema.body ? parsed(schema.body, init.body ?? {}) : init.body,
       access: init.access ?? this.access,
       headers: {},
-    };
+    } as PluginRequest;
     return route.handle(request);
   }
 
@@ -171,6 +177,17 @@ export class TestHost {
   static text(result: ToolResult): string {
     return result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
   }
+}
+
+/** A request part parsed by its route's schema, as the host hands it over. */
+function parsed(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (schema === undefined) return value;
+  const result = schema.safeParse(value);
+  if (!result.success)
+    throw new Error(
+      `the route's schema refuses this request (the daemon answers 400): ${result.error.message}`,
+    );
+  return result.data;
 }
 
 const missingAsk = async () => {

@@ -3,10 +3,15 @@ import { HealthSchema } from "@elowen/wire";
 import type {} from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { withPluginRoutes } from "../../plugins/routes/plugin-openapi.js";
+import type { HttpContext } from "../http-context.js";
 import { route } from "../zod-route.js";
 
-/** `GET /health` (public liveness) and `GET /openapi.json` (the document of every route). */
-export function healthRoutes(app: FastifyInstance): void {
+/**
+ * `GET /health` (public liveness) and `GET /openapi.json` (the document of every route: the core
+ * routes, and the plugin routes the caller may call, tagged with their plugin).
+ */
+export function healthRoutes(app: FastifyInstance, context: Pick<HttpContext, "registry">): void {
   route(app, {
     method: "GET",
     url: "/health",
@@ -23,6 +28,12 @@ export function healthRoutes(app: FastifyInstance): void {
     summary: "The OpenAPI document, generated from the route schemas",
     tags: ["core"],
     schema: { response: { 200: z.record(z.string(), z.unknown()) } },
-    handler: async () => app.swagger(),
+    handler: async (request) => {
+      const document = app.swagger();
+      const access = request.access;
+      return access
+        ? withPluginRoutes(document, context.registry.routes.entries(), access)
+        : document;
+    },
   });
 }

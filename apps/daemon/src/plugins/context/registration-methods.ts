@@ -3,6 +3,7 @@ import type { AnyChainHook, ChainEventName, ChainMatcher } from "@elowen/plugin-
 import type { PluginRouteHandler } from "@elowen/plugin-api/routes";
 import type { PluginPromptSeams } from "@elowen/prompt-compose";
 import type { LoadedPlugin } from "../loading/loaded-plugin.js";
+import { checkRouteSchemas } from "../routes/route-schemas.js";
 import type { PluginHost } from "./plugin-host.js";
 import { checkReviewer } from "./registration-checks.js";
 
@@ -165,6 +166,7 @@ function toolAndRouteMethods(stage: Stage) {
         throw new Error(`registerRoute: ${route.method} ${route.path} has a handler already`);
       if (typeof route.handle !== "function")
         throw new TypeError("registerRoute: handle must be a function");
+      checkRouteSchemas(route);
       later(() => {
         entry.handler = route;
       });

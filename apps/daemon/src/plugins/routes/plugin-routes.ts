@@ -8,6 +8,7 @@ import { runWithAccess } from "../call-scope/access-scope.js";
 import { isGranted } from "../call-scope/grants.js";
 import { isThenable } from "../call-scope/thenable.js";
 import type { RouteEntry } from "./route-table.js";
+import { validateParts } from "./route-validation.js";
 
 /** Request headers a plugin handler never sees: credentials stay with core. */
 const HIDDEN_HEADERS = new Set(["authorization", "cookie", "proxy-authorization"]);
@@ -24,8 +25,9 @@ const RESERVED_HEADERS = new Set([
  * The dispatcher of plugin routes under `/plugins/`: authenticated like every route, matched as
  * complete declared patterns against the raw path (an undeclared path or suffix is a 404 before
  * any handler runs), parameters decoded exactly once, `req.path` empty. A query parameter given
- * more than once is a 400 naming it. A user-grantable plugin's routes answer 403 to accounts
- * without its grant. A handler that throws answers 500.
+ * more than once is a 400 naming it. The route's zod schemas (if any) validate params, query and
+ * body next, a failure answered 400 in the core routes' shape. A user-grantable plugin's routes
+ * answer 403 to accounts without its grant. A handler that throws answers 500.
  */
 export function pluginRoutes(app: FastifyInstance, context: HttpContext): void {
   app.route({
@@ -63,15 +65,20 @@ export function pluginRoutes(app: FastifyInstance, context: HttpContext): void {
           path: `query.${repeated}`,
         });
       }
-      const pluginRequest: PluginRequest = {
-        method: request.method as PluginRouteMethod,
-        path: "",
+      const validated = validateParts(handler.schema, {
         params,
         query: stringValues(request.query),
         body: request.body ?? undefined,
+      });
+      // Sent as an error, so the error handler answers it exactly as a core route's 400.
+      if (!validated.ok) return reply.send(validated.error);
+      const pluginRequest = {
+        method: request.method as PluginRouteMethod,
+        path: "",
+        ...validated.parts,
         access,
         headers: visibleHeaders(request),
-      };
+      } as PluginRequest;
       let response: ReturnType<typeof handler.handle>;
       try {
         response = runWithAccess(access, () => handler.handle(pluginRequest));

@@ -57,6 +57,11 @@ export class RouteTable {
     );
   }
 
+  /** Every declared route, in declaration order (the OpenAPI document lists them). */
+  entries(): readonly RouteEntry[] {
+    return this.#entries;
+  }
+
   /** Withdraws every route of a plugin (its registration failed). */
   withdraw(plugin: string): void {
     for (let i = this.#entries.length - 1; i >= 0; i -= 1) {

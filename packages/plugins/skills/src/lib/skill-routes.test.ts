@@ -51,35 +51,6 @@ describe("POST /plugins/skills", () => {
     });
   });
 
-  test.each([
-    ["a blank description", { ...GUIDE, description: " " }, "body.description is required"],
-    [
-      "a 1,025-character description",
-      { ...GUIDE, description: "d".repeat(1025) },
-      "body.description must be at most 1024 characters",
-    ],
-    [
-      "an uppercase name",
-      { ...GUIDE, name: "Report" },
-      "body.name must be 1 to 64 lowercase letters",
-    ],
-    ["a 65-character name", { ...GUIDE, name: "r".repeat(65) }, "body.name must be 1 to 64"],
-    [
-      "an unknown field",
-      { ...GUIDE, scope: "personal" },
-      "body.scope is not a field of this request",
-    ],
-    ["no content", { name: "x", description: "y" }, "body.content is required"],
-    ["a body that is not an object", "text", "body must be a JSON object"],
-  ])("answers 400 naming the field and the rule for %s", async (_label, body, message) => {
-    const { host } = await startPlugin();
-    const response = await host.request("POST", "/plugins/skills", {
-      query: { owner: "me" },
-      body,
-    });
-    expect(response).toEqual({ status: 400, json: { error: expect.stringContaining(message) } });
-  });
-
   test("creates a personal skill (201), reloads the catalog and lists it for its owner only", async () => {
     const { host, dataDir, revision } = await withGuide();
     expect(typeof revision).toBe("number");
@@ -259,25 +230,7 @@ describe("PATCH /plugins/skills/:name", () => {
     expect(await readFile(path, "utf8")).toBe(before);
   });
 
-  test.each([-1, 1.5, "3", null])(
-    "answers 400 for expectedRevision %j",
-    async (expectedRevision) => {
-      const { host } = await withGuide();
-      const response = await host.request("PATCH", "/plugins/skills/:name", {
-        params: { name: "report-guide" },
-        query: { owner: "me" },
-        body: { expectedRevision, content: "x" },
-      });
-      expect(response).toEqual({
-        status: 400,
-        json: {
-          error: expect.stringContaining("body.expectedRevision must be a non-negative integer"),
-        },
-      });
-    },
-  );
-
-  test("answers 400 for an edit that changes nothing, 400 for an invalid name, 404 for a missing skill", async () => {
+  test("answers 404 for a missing skill, and the owner-required body without an owner", async () => {
     const { host } = await withGuide();
     const patch = (name: string, body: object) =>
       host.request("PATCH", "/plugins/skills/:name", {
@@ -285,11 +238,6 @@ describe("PATCH /plugins/skills/:name", () => {
         query: { owner: "me" },
         body,
       });
-    expect(await patch("report-guide", { expectedRevision: 1 })).toMatchObject({ status: 400 });
-    expect(await patch("../etc", { content: "x" })).toMatchObject({
-      status: 400,
-      json: { error: expect.stringContaining("name must be") },
-    });
     expect(await patch("absent", { content: "x" })).toEqual({
       status: 404,
       json: { error: 'there is no skill "absent" here' },
@@ -351,19 +299,6 @@ describe("DELETE /plugins/skills/:name", () => {
       json: { error: "removing instance skills needs an administrator session" },
     });
     expect((await remove({ owner: "instance" }, adminAccess())).status).toBe(200);
-  });
-
-  test("answers 400 for a body with another field", async () => {
-    const { host } = await withGuide();
-    const response = await host.request("DELETE", "/plugins/skills/:name", {
-      params: { name: "report-guide" },
-      query: { owner: "me" },
-      body: { force: true },
-    });
-    expect(response).toMatchObject({
-      status: 400,
-      json: { error: expect.stringContaining("body.force") },
-    });
   });
 });
 

@@ -1,7 +1,12 @@
-import type { PluginRequest, PluginResponse, PluginRouteHandler } from "@elowen/plugin-api/routes";
-import { isRecord } from "@elowen/plugin-shared/record";
+import {
+  definePluginRoute,
+  type PluginRequest,
+  type PluginResponse,
+  type PluginRouteHandler,
+} from "@elowen/plugin-api/routes";
+import { z } from "zod";
 import { reservedNames } from "./catalog-reads.js";
-import { checkEdit, checkNewSkill, checkRevision } from "./edit-input.js";
+import { editOf, newSkillOf } from "./edit-input.js";
 import {
   type OwnerOperation,
   type OwnerSpec,
@@ -10,12 +15,22 @@ import {
   requestActor,
   type SkillOwner,
 } from "./owners.js";
-import { isRefusal, refuse, type SkillRefusal, type SkillRefusalCode } from "./refusal.js";
+import { isRefusal, type SkillRefusal, type SkillRefusalCode } from "./refusal.js";
 import { parseArchive } from "./skill-archive.js";
 import { listSkills } from "./skill-list.js";
 import type { WrittenSkill } from "./skill-move.js";
-import { checkSkillName } from "./skill-paths.js";
 import type { SkillRoutesDeps } from "./skill-routes-deps.js";
+import {
+  ErrorAnswerSchema,
+  NewSkillSchema,
+  OwnerQuerySchema,
+  SkillDeleteSchema,
+  SkillImportSchema,
+  SkillParamsSchema,
+  SkillPatchSchema,
+  SkillTransferSchema,
+  WrittenAnswerSchema,
+} from "./skill-schemas.js";
 
 /** The HTTP status of each refusal. A stale revision is 409 with `{ error }` only. */
 export const REFUSAL_STATUS: Readonly<Record<SkillRefusalCode, number>> = {
@@ -33,46 +48,111 @@ export const REFUSAL_STATUS: Readonly<Record<SkillRefusalCode, number>> = {
   "fs-refusal": 503,
 };
 
+/** The refusals a mutation may answer with, for the OpenAPI document. */
+const REFUSALS = {
+  400: ErrorAnswerSchema,
+  403: ErrorAnswerSchema,
+  404: ErrorAnswerSchema,
+  409: ErrorAnswerSchema,
+  503: ErrorAnswerSchema,
+};
+
+const createSchema = {
+  query: OwnerQuerySchema,
+  body: NewSkillSchema,
+  response: { 201: WrittenAnswerSchema, ...REFUSALS },
+};
+const patchSchema = {
+  params: SkillParamsSchema,
+  query: OwnerQuerySchema,
+  body: SkillPatchSchema,
+  response: { 200: WrittenAnswerSchema, ...REFUSALS },
+};
+const deleteSchema = {
+  params: SkillParamsSchema,
+  query: OwnerQuerySchema,
+  body: SkillDeleteSchema,
+  response: { 200: z.object({ deleted: z.string() }), ...REFUSALS },
+};
+const transferSchema = {
+  params: SkillParamsSchema,
+  query: OwnerQuerySchema,
+  body: SkillTransferSchema,
+  response: { 200: WrittenAnswerSchema, ...REFUSALS },
+};
+const importSchema = {
+  query: OwnerQuerySchema,
+  body: SkillImportSchema,
+  response: { 201: WrittenAnswerSchema, ...REFUSALS },
+};
+const exportSchema = {
+  params: SkillParamsSchema,
+  query: OwnerQuerySchema,
+  response: {
+    200: z.object({ name: z.string(), format: z.literal("tar"), archive: z.string() }),
+    ...REFUSALS,
+  },
+};
+
 /**
  * The route handlers of the declared patterns: `GET /plugins/skills/list`, `POST /plugins/skills`,
  * `PATCH` and `DELETE /plugins/skills/:name`, `POST /plugins/skills/:name/owner`, and the whole
- * folder's `POST /plugins/skills/import` and `GET /plugins/skills/:name/export`. Mutations
- * need an explicit `?owner=`; a transfer's destination is the body's `owner`. Refusals answer
- * `{ error }` with the status of {@link REFUSAL_STATUS} before any write or reload.
+ * folder's `POST /plugins/skills/import` and `GET /plugins/skills/:name/export`. Names and bodies
+ * are validated by the host at the boundary with the zod schemas of `skill-schemas.ts` (400 naming
+ * the field). Mutations need an explicit `?owner=`, read here; a transfer's destination is the
+ * body's `owner`. Refusals answer `{ error }` with the status of {@link REFUSAL_STATUS} before
+ * any write or reload.
  */
 export function skillRoutes(deps: SkillRoutesDeps): PluginRouteHandler[] {
   return [
-    { method: "GET", path: "/plugins/skills/list", handle: (request) => listSkills(deps, request) },
-    {
-      method: "POST",
-      path: "/plugins/skills",
-      handle: (request) => respond(() => createSkill(deps, request)),
-    },
-    {
-      method: "PATCH",
-      path: "/plugins/skills/:name",
-      handle: (request) => respond(() => patchSkill(deps, request)),
-    },
-    {
-      method: "DELETE",
-      path: "/plugins/skills/:name",
-      handle: (request) => respond(() => deleteSkill(deps, request)),
-    },
-    {
-      method: "POST",
-      path: "/plugins/skills/:name/owner",
-      handle: (request) => respond(() => transferSkill(deps, request)),
-    },
-    {
-      method: "POST",
-      path: "/plugins/skills/import",
-      handle: (request) => respond(() => importSkillRoute(deps, request)),
-    },
     {
       method: "GET",
-      path: "/plugins/skills/:name/export",
-      handle: (request) => respond(() => exportSkillRoute(deps, request)),
+      path: "/plugins/skills/list",
+      summary: "The skills the caller may see, with catalogSource and effective",
+      handle: (request) => listSkills(deps, request),
     },
+    definePluginRoute({
+      method: "POST",
+      path: "/plugins/skills",
+      summary: "Creates a skill in the owner's folder",
+      schema: createSchema,
+      handle: (request) => respond(() => createSkill(deps, request)),
+    }),
+    definePluginRoute({
+      method: "PATCH",
+      path: "/plugins/skills/:name",
+      summary: "Edits a skill (partial), optionally checking its revision",
+      schema: patchSchema,
+      handle: (request) => respond(() => patchSkill(deps, request)),
+    }),
+    definePluginRoute({
+      method: "DELETE",
+      path: "/plugins/skills/:name",
+      summary: "Removes a skill with its files",
+      schema: deleteSchema,
+      handle: (request) => respond(() => deleteSkill(deps, request)),
+    }),
+    definePluginRoute({
+      method: "POST",
+      path: "/plugins/skills/:name/owner",
+      summary: "Moves a skill to the body's owner, optionally editing it",
+      schema: transferSchema,
+      handle: (request) => respond(() => transferSkill(deps, request)),
+    }),
+    definePluginRoute({
+      method: "POST",
+      path: "/plugins/skills/import",
+      summary: "Imports a skill folder from a zip, tar or .tar.gz archive",
+      schema: importSchema,
+      handle: (request) => respond(() => importSkillRoute(deps, request)),
+    }),
+    definePluginRoute({
+      method: "GET",
+      path: "/plugins/skills/:name/export",
+      summary: "Exports a skill folder as a tar archive",
+      schema: exportSchema,
+      handle: (request) => respond(() => exportSkillRoute(deps, request)),
+    }),
   ];
 }
 
@@ -87,7 +167,7 @@ async function respond(run: () => Promise<Outcome>): Promise<PluginResponse> {
 
 async function target(
   deps: SkillRoutesDeps,
-  request: PluginRequest,
+  request: { readonly access: PluginRequest["access"] },
   spec: OwnerSpec | SkillRefusal,
   operation: OwnerOperation,
 ): Promise<SkillOwner | SkillRefusal> {
@@ -101,103 +181,93 @@ function written(skill: WrittenSkill, status = 200): PluginResponse {
   return { status, json: { skill: { name: skill.name, catalogSource, revision: skill.revision } } };
 }
 
-async function createSkill(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+async function createSkill(
+  deps: SkillRoutesDeps,
+  request: PluginRequest<typeof createSchema>,
+): Promise<Outcome> {
   const spec = parseOwnerQuery(request.query.owner);
   if (isRefusal(spec)) return spec;
-  const input = checkNewSkill(request.body);
-  if (isRefusal(input)) return input;
   const owner = await target(deps, request, spec, "create");
   if (isRefusal(owner)) return owner;
   const reserved = await reservedNames(deps.catalog, request.access, deps.pluginName);
-  const result = await deps.files.create(owner, input, { reserved });
+  const result = await deps.files.create(owner, newSkillOf(request.body), { reserved });
   if (isRefusal(result)) return result;
   await deps.reload();
   return written(result, 201);
 }
 
-async function patchSkill(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+async function patchSkill(
+  deps: SkillRoutesDeps,
+  request: PluginRequest<typeof patchSchema>,
+): Promise<Outcome> {
   const spec = parseOwnerQuery(request.query.owner);
   if (isRefusal(spec)) return spec;
-  const name = checkSkillName(request.params.name);
-  if (isRefusal(name)) return name;
-  const change = checkEdit(request.body, { requireChange: true });
-  if (isRefusal(change)) return change;
   const owner = await target(deps, request, spec, "edit");
   if (isRefusal(owner)) return owner;
-  const revision =
-    change.expectedRevision === undefined ? {} : { expectedRevision: change.expectedRevision };
-  const result = await deps.files.patch(owner, name, change.edit, revision);
+  const { expectedRevision } = request.body;
+  const result = await deps.files.patch(
+    owner,
+    request.params.name,
+    editOf(request.body),
+    expectedRevision === undefined ? {} : { expectedRevision },
+  );
   if (isRefusal(result)) return result;
   await deps.reload();
   return written(result);
 }
 
-async function deleteSkill(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+async function deleteSkill(
+  deps: SkillRoutesDeps,
+  request: PluginRequest<typeof deleteSchema>,
+): Promise<Outcome> {
   const spec = parseOwnerQuery(request.query.owner);
   if (isRefusal(spec)) return spec;
-  const name = checkSkillName(request.params.name);
-  if (isRefusal(name)) return name;
-  const expected = deleteRevision(request.body);
-  if (isRefusal(expected)) return expected;
   const owner = await target(deps, request, spec, "delete");
   if (isRefusal(owner)) return owner;
+  const name = request.params.name;
+  const { expectedRevision } = request.body;
   const result = await deps.files.remove(
     owner,
     name,
-    expected === undefined ? {} : { expectedRevision: expected },
+    expectedRevision === undefined ? {} : { expectedRevision },
   );
   if (isRefusal(result)) return result;
   await deps.reload();
   return { status: 200, json: { deleted: name } };
 }
 
-function deleteRevision(body: unknown): number | undefined | SkillRefusal {
-  if (body === undefined || body === null) return undefined;
-  if (!isRecord(body)) return refuse("invalid-input", "body must be a JSON object or empty");
-  const extra = Object.keys(body).find((key) => key !== "expectedRevision");
-  if (extra !== undefined)
-    return refuse(
-      "invalid-input",
-      `body.${extra} is not a field of this request; allowed: expectedRevision`,
-    );
-  return body.expectedRevision === undefined
-    ? undefined
-    : checkRevision(body.expectedRevision, "body.expectedRevision");
-}
-
-async function transferSkill(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+async function transferSkill(
+  deps: SkillRoutesDeps,
+  request: PluginRequest<typeof transferSchema>,
+): Promise<Outcome> {
   const sourceSpec = parseOwnerQuery(request.query.owner);
   if (isRefusal(sourceSpec)) return sourceSpec;
-  const name = checkSkillName(request.params.name);
-  if (isRefusal(name)) return name;
-  if (!isRecord(request.body))
-    return refuse("invalid-input", 'body must be a JSON object with the destination "owner"');
   const destinationSpec = parseOwnerBody(request.body.owner);
   if (isRefusal(destinationSpec)) return destinationSpec;
-  const change = checkEdit(request.body, { requireChange: false, extraKeys: ["owner"] });
-  if (isRefusal(change)) return change;
   // Moving a skill out of a folder removes it there; moving it in creates it there.
   const from = await target(deps, request, sourceSpec, "delete");
   if (isRefusal(from)) return from;
   const to = await target(deps, request, destinationSpec, "create");
   if (isRefusal(to)) return to;
   const reserved = await reservedNames(deps.catalog, request.access, deps.pluginName);
-  const result = await deps.files.transfer(from, name, to, {
-    edit: change.edit,
+  const { expectedRevision } = request.body;
+  const result = await deps.files.transfer(from, request.params.name, to, {
+    edit: editOf(request.body),
     reserved,
-    ...(change.expectedRevision === undefined ? {} : { expectedRevision: change.expectedRevision }),
+    ...(expectedRevision === undefined ? {} : { expectedRevision }),
   });
   if (isRefusal(result)) return result;
   await deps.reload();
   return written(result);
 }
 
-async function importSkillRoute(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+async function importSkillRoute(
+  deps: SkillRoutesDeps,
+  request: PluginRequest<typeof importSchema>,
+): Promise<Outcome> {
   const spec = parseOwnerQuery(request.query.owner);
   if (isRefusal(spec)) return spec;
-  const bytes = archiveBody(request.body);
-  if (isRefusal(bytes)) return bytes;
-  const archive = parseArchive(bytes);
+  const archive = parseArchive(Buffer.from(request.body.archive, "base64"));
   if (isRefusal(archive)) return archive;
   const owner = await target(deps, request, spec, "create");
   if (isRefusal(owner)) return owner;
@@ -208,36 +278,17 @@ async function importSkillRoute(deps: SkillRoutesDeps, request: PluginRequest): 
   return written(result, 201);
 }
 
-async function exportSkillRoute(deps: SkillRoutesDeps, request: PluginRequest): Promise<Outcome> {
+async function exportSkillRoute(
+  deps: SkillRoutesDeps,
+  request: PluginRequest<typeof exportSchema>,
+): Promise<Outcome> {
   const spec = parseOwnerQuery(request.query.owner);
   if (isRefusal(spec)) return spec;
-  const name = checkSkillName(request.params.name);
-  if (isRefusal(name)) return name;
+  const name = request.params.name;
   const owner = await target(deps, request, spec, "edit");
   if (isRefusal(owner)) return owner;
   const result = await deps.files.exportArchive(owner, name);
   if (isRefusal(result)) return result;
   const archive = Buffer.from(result.archive).toString("base64");
   return { status: 200, json: { name, format: "tar", archive } };
-}
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** `{ archive: "<base64>" }`: the archive's bytes, or a refusal naming the field and the rule. */
-function archiveBody(body: unknown): Uint8Array | SkillRefusal {
-  if (!isRecord(body))
-    return refuse("invalid-input", 'body must be a JSON object { "archive": "<base64>" }');
-  const extra = Object.keys(body).find((key) => key !== "archive");
-  if (extra !== undefined)
-    return refuse(
-      "invalid-input",
-      `body.${extra} is not a field of this request; allowed: archive`,
-    );
-  const text = body.archive;
-  if (typeof text !== "string" || text === "" || text.length % 4 !== 0 || !BASE64.test(text))
-    return refuse(
-      "invalid-input",
-      "body.archive must be the archive's bytes in base64 (a zip, a tar or a .tar.gz)",
-    );
-  return Buffer.from(text, "base64");
 }

@@ -87,7 +87,7 @@ describe("CreateSkill", () => {
   test("refuses bad arguments naming the field", async () => {
     const { host } = await startPlugin();
     const result = await host.callTool("CreateSkill", { ...GUIDE, name: "Report Guide" });
-    expect(TestHost.text(result)).toContain("arguments.name must be 1 to 64 lowercase letters");
+    expect(TestHost.text(result)).toContain("arguments.name: must be 1 to 64 lowercase letters");
   });
 });
 
