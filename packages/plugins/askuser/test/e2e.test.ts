@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 // The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
 // cycle: the test harness is loaded from its build by path, and this package's turbo.json orders
 // @elowen/daemon#build before its typecheck and tests.
-import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
+import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 
 /** This package's directory: the daemon loads the plugin from it, through its manifest's entry. */
 const PLUGIN_DIR = new URL("..", import.meta.url).pathname;

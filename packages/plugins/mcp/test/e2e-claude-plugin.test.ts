@@ -6,7 +6,7 @@ import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 // The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
 // cycle: the harness is loaded from its build by path (turbo.json orders its build first).
-import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
+import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import { EVERYTHING_BIN } from "./everything.js";
 import { waitFor } from "./wait.js";
 

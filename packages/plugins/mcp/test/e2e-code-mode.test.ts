@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
+import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import { everythingStdio } from "./everything.js";
 import { waitFor } from "./wait.js";
 

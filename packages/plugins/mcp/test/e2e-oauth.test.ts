@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
+import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import { type OAuthMcpServer, startOAuthMcpServer } from "./oauth-server.js";
 import { waitFor } from "./wait.js";
 

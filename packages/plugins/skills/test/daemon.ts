@@ -9,7 +9,7 @@ import {
   startTestDaemon,
   type TestDaemon,
   type TestDaemonOptions,
-} from "../../../../apps/daemon/dist/testing.js";
+} from "@elowen/daemon/testing";
 
 /** This package's directory: the daemon loads the plugin from it, through its manifest's entry. */
 export const PLUGIN_DIR = new URL("..", import.meta.url).pathname;
