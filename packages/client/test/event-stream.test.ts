@@ -1,3 +1,4 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { ElowenClient, type SessionEvent } from "../src/index.js";
 import { ManualTimers } from "./support/manual-timers.js";
@@ -226,13 +227,15 @@ describe("requests", () => {
         .writeHead(400, { "content-type": "application/json" })
         .end('{"error":"body.title: Too big","path":"body.title"}');
     });
-    await expect(
-      new ElowenClient({ baseUrl: url }).sessions.create({ title: "x" }),
-    ).rejects.toMatchObject({
+    const refused = new ElowenClient({ baseUrl: url }).sessions.create({ title: "x" });
+    await expect(refused).rejects.toMatchObject({
+      name: "ElowenApiError",
+      code: "client.request_refused",
       status: 400,
       message: "HTTP 400: body.title: Too big (at body.title)",
       body: { path: "body.title" },
     });
+    await expect(refused).rejects.toBeInstanceOf(ElowenError);
   });
 
   test("an answer that does not match the wire schema is refused", async () => {

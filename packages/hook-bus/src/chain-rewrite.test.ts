@@ -1,4 +1,6 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
+import { compileRewriteCheck } from "./chain-rewrite.js";
 import { CHAIN_RULES } from "./chain-rules.js";
 
 const submit = CHAIN_RULES["prompt.submit"];
@@ -17,6 +19,21 @@ function check(rules: typeof submit, passed: unknown, from: object = received) {
   );
   return result === undefined ? { refused: rules.checkRewrite.refusal() } : { event: result };
 }
+
+describe("compiling the rewrite check", () => {
+  test("refuses a contract field that is not an identifier with chains.invalid_contract", () => {
+    const rules = { ...submit, pinned: [...submit.pinned, "not-a-name"] };
+    expect(() => compileRewriteCheck(rules)).toThrow(
+      expect.objectContaining({
+        name: "HookBusError",
+        code: "chains.invalid_contract",
+        field: "not-a-name",
+        message: "chain field not-a-name is not an identifier",
+      }),
+    );
+    expect(() => compileRewriteCheck(rules)).toThrow(ElowenError);
+  });
+});
 
 describe("the rewrite check of next(e)", () => {
   test("passes the received event on unchanged when next is called with nothing", () => {

@@ -1,5 +1,6 @@
 import { describeValue } from "@elowen/plugin-shared/errors";
 import type { ChainRules, RewriteCheck } from "./chain-rule-types.js";
+import { HookBusError } from "./errors.js";
 import { Refusal } from "./refusal.js";
 import { sameValue } from "./same-value.js";
 import { firstIssue, plainTypeOf } from "./schema-shape.js";
@@ -69,8 +70,15 @@ function helpers(rules: ChainRules, free: readonly string[]): Helpers {
 export function compileRewriteCheck(rules: ChainRules): RewriteCheck {
   const free = [...rules.free.keys()];
   const all = [...rules.pinned, ...rules.engine, ...free];
-  for (const field of all)
-    if (!IDENTIFIER.test(field)) throw new Error(`chain field ${field} is not an identifier`);
+  for (const field of all) {
+    if (!IDENTIFIER.test(field)) {
+      throw new HookBusError(
+        "chains.invalid_contract",
+        `chain field ${field} is not an identifier`,
+        field,
+      );
+    }
+  }
   const lines: string[] = [
     "if (passed === undefined) passed = received;",
     `if (passed === received${sameFixed(rules)}) return received;`,

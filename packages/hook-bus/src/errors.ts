@@ -15,6 +15,7 @@ export const HOOK_BUS_ERROR_CODES = [
   "chains.invalid_matcher",
   "chains.matcher_field",
   "chains.refused_rewrite",
+  "chains.invalid_contract",
 ] as const;
 /** One {@link HookBusError} code. */
 export type HookBusErrorCode = (typeof HOOK_BUS_ERROR_CODES)[number];

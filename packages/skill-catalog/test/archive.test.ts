@@ -2,6 +2,7 @@ import { chmodSync, cpSync, readdirSync, readFileSync, statSync, symlinkSync } f
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateRawSync, gzipSync } from "node:zlib";
+import { ElowenError, isElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { writeTar } from "../src/archive/tar.js";
 import {
@@ -194,6 +195,22 @@ describe("an uploaded archive, checked entry by entry", () => {
     ["not an archive", () => new TextEncoder().encode("hello"), /not a zip, a tar/],
   ])("refuses %s, naming the rule", (_what, make, message) => {
     expect(refusal(make())).toMatch(message);
+  });
+
+  test("a refusal is an ElowenError with the code skill_archive.invalid and names the entry", () => {
+    let caught: unknown;
+    try {
+      readSkillArchive(writeTar([SKILL, file("x"), file("x")]));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ElowenError);
+    expect(caught).toMatchObject({
+      name: "SkillArchiveError",
+      code: "skill_archive.invalid",
+      entry: "x",
+    });
+    expect(isElowenError(caught, "skill_archive.invalid")).toBe(true);
   });
 
   test(`${SKILL_ARCHIVE_MAX_ENTRIES} entries are read and one more is refused`, () => {

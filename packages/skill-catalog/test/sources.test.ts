@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   agentSkillSources,
@@ -158,9 +159,13 @@ describe("Agent Skills folders read in place", () => {
       .status()
       .filter((status) => status.trust === "unapproved" && status.root.endsWith(".agents/skills"));
     expect(pending?.fingerprint).toBe(sourceFingerprint(tree.path("repo/.agents/skills")));
-    await expect(set.approve(tree.path("repo/.agents/skills"), "0".repeat(64))).rejects.toThrow(
-      /changed since it was shown/,
-    );
+    const stale = set.approve(tree.path("repo/.agents/skills"), "0".repeat(64));
+    await expect(stale).rejects.toThrow(/changed since it was shown/);
+    await expect(stale).rejects.toBeInstanceOf(ElowenError);
+    await expect(stale).rejects.toMatchObject({ code: "skill_catalog.source_changed" });
+    await expect(set.approve(tree.path("elsewhere"), "0".repeat(64))).rejects.toMatchObject({
+      code: "skill_catalog.unknown_source_root",
+    });
     await set.approve(tree.path("repo/.agents/skills"), pending?.fingerprint as string);
     expect(names(catalog)).toEqual(["lint"]);
     expect(approvals.map.get(tree.path("repo/.agents/skills"))).toBe(pending?.fingerprint);

@@ -8,6 +8,8 @@ import {
   type SessionEvent,
   type SessionModels,
 } from "@elowen/wire";
+import { CliError } from "../cli/cli-error.js";
+import { EXIT_CODES } from "../cli/exit-codes.js";
 import type { Notice } from "../tui/notice.js";
 import { HttpPromptBoxChains } from "./box-channel.js";
 import type { CatalogCommand } from "./catalog-command.js";
@@ -282,7 +284,7 @@ export class ChatSession extends SessionView {
   /** Switches the session's model from its next turn; the status bar shows it at once. */
   async chooseModel(choice: Pick<ModelChoice, "provider" | "id">): Promise<ModelChoice> {
     const id = this.id;
-    if (id === undefined) throw new Error("no session is open");
+    if (id === undefined) throw new CliError(EXIT_CODES.failure, "no session is open");
     const { current } = await this.client.sessions.setModel(id, choice);
     this.#showModel(current);
     this.#events.changed();
@@ -313,7 +315,7 @@ export class ChatSession extends SessionView {
   }
 
   #require(): string {
-    if (!this.session) throw new Error("no session is open");
+    if (!this.session) throw new CliError(EXIT_CODES.failure, "no session is open");
     return this.session.id;
   }
 }

@@ -1,12 +1,34 @@
-import { errorMessage } from "@elowen/plugin-shared/errors";
+import { ElowenError, errorMessage } from "@elowen/plugin-shared/errors";
 import { EXIT_CODES, type ExitCode } from "./exit-codes.js";
 
-/** A failure `elowen` reports with a message and ends with its exit code. */
-export class CliError extends Error {
+/** The stable code of each exit code a {@link CliError} can end with. */
+const CLI_ERROR_CODES = {
+  [EXIT_CODES.ok]: "cli.ok",
+  [EXIT_CODES.failure]: "cli.failure",
+  [EXIT_CODES.usage]: "cli.usage",
+  [EXIT_CODES.unreachable]: "cli.unreachable",
+  [EXIT_CODES.unauthorized]: "cli.unauthorized",
+  [EXIT_CODES.notFound]: "cli.not_found",
+  [EXIT_CODES.config]: "cli.config",
+  [EXIT_CODES.interrupted]: "cli.interrupted",
+} as const satisfies Record<ExitCode, string>;
+
+/** One {@link CliError} code: `cli.` and the name of its exit code (`cli.usage`, `cli.not_found`, ...). */
+export type CliErrorCode = (typeof CLI_ERROR_CODES)[ExitCode];
+
+/**
+ * A failure `elowen` reports with a message and ends with its exit code. An `ElowenError` whose
+ * code names the exit code (`cli.usage` for 2, `cli.unreachable` for 3, ...).
+ */
+export class CliError extends ElowenError<CliErrorCode> {
+  override readonly name = "CliError";
   readonly exitCode: ExitCode;
   constructor(exitCode: ExitCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "CliError";
+    super({
+      code: CLI_ERROR_CODES[exitCode],
+      summary: message,
+      ...(options !== undefined && "cause" in options ? { cause: options.cause } : {}),
+    });
     this.exitCode = exitCode;
   }
 }

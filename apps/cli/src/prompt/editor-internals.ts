@@ -1,4 +1,6 @@
 import type { Editor } from "@mariozechner/pi-tui";
+import { CliError } from "../cli/cli-error.js";
+import { EXIT_CODES } from "../cli/exit-codes.js";
 
 /** One line of the editor's layout (pi-tui's own wrapping of the draft). */
 export interface LayoutLine {
@@ -31,7 +33,8 @@ export function editorInternals(editor: Editor): Internals {
     typeof internals.layoutText !== "function" ||
     typeof internals.tryTriggerAutocomplete !== "function"
   ) {
-    throw new Error(
+    throw new CliError(
+      EXIT_CODES.failure,
       "@mariozechner/pi-tui's Editor no longer has state, scrollOffset, layoutText and tryTriggerAutocomplete: the prompt box was written against pi-tui 0.73.1",
     );
   }

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ElowenError, isElowenError } from "@elowen/plugin-shared/errors";
 import { afterEach, describe, expect, test } from "vitest";
 import { ConfigError } from "./config-error.js";
 import { loadConfig } from "./load-config.js";
@@ -36,7 +37,10 @@ describe("loadConfig", () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ConfigError);
+    expect(caught).toBeInstanceOf(ElowenError);
+    expect(isElowenError(caught, "config_invalid")).toBe(true);
     const error = caught as ConfigError;
+    expect(error.name).toBe("ConfigError");
     expect(error.file).toBeUndefined();
     expect(error.message).not.toContain("elowen.yaml");
     expect(error.problems).toEqual([

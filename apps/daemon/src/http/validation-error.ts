@@ -1,7 +1,9 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import type { z } from "zod";
 
 /** A request part that failed its route's zod schema. Answered as 400 naming the failing path. */
-export class RequestValidationError extends Error {
+export class RequestValidationError extends ElowenError<"http.request_invalid"> {
+  override readonly name = "RequestValidationError";
   readonly statusCode = 400;
   readonly part: string;
   readonly issues: readonly { readonly path: string; readonly message: string }[];
@@ -12,8 +14,10 @@ export class RequestValidationError extends Error {
       message: issue.message,
     }));
     const first = issues[0];
-    super(first ? `${first.path}: ${first.message}` : `${part} is invalid`);
-    this.name = "RequestValidationError";
+    super({
+      code: "http.request_invalid",
+      summary: first ? `${first.path}: ${first.message}` : `${part} is invalid`,
+    });
     this.part = part;
     this.issues = issues;
   }

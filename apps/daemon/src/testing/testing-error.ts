@@ -1,3 +1,5 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
+
 /** What went wrong in the test harness, for a caller to switch on. */
 export type TestingErrorCode =
   /** An option of `startTestDaemon`, `createAccount` or a wait is not usable; the message names it. */
@@ -19,12 +21,14 @@ export type TestingErrorCode =
  * An error of `@elowen/daemon/testing`: `code` says which rule failed, `message` what was expected,
  * what arrived and what to do, and `cause` the underlying error where there is one.
  */
-export class TestingError extends Error {
-  readonly code: TestingErrorCode;
+export class TestingError extends ElowenError<TestingErrorCode> {
+  override readonly name = "TestingError";
 
   constructor(code: TestingErrorCode, message: string, options?: { readonly cause?: unknown }) {
-    super(message, options);
-    this.name = "TestingError";
-    this.code = code;
+    super({
+      code,
+      summary: message,
+      ...(options !== undefined && "cause" in options ? { cause: options.cause } : {}),
+    });
   }
 }

@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
 import { type OAuthMcpServer, startOAuthMcpServer } from "./oauth-server.js";
 import { waitFor } from "./wait.js";
 

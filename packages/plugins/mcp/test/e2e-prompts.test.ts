@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import { afterEach, describe, expect, test } from "vitest";
-import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
 import { everythingStdio, startEverythingHttp } from "./everything.js";
 import { waitFor } from "./wait.js";
 

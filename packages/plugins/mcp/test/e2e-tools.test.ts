@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+// @elowen/daemon is a devDependency back on the host that bundles this plugin; this package's
+// turbo.json lists its build's dependencies by name to keep that out of ^build (a task cycle).
+import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-// The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
-// cycle: the harness is loaded from its build by path (turbo.json orders its build first).
-import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
 import { everythingStdio, startEverythingHttp } from "./everything.js";
 import { waitFor } from "./wait.js";
 

@@ -1,15 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElowenClient } from "@elowen/client";
+// @elowen/daemon is a devDependency back on the host that bundles this plugin; this package's
+// turbo.json lists its build's dependencies by name to keep that out of ^build (a task cycle).
+import { startTestDaemon, type TestDaemon, type TestDaemonOptions } from "@elowen/daemon/testing";
 import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
-// The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
-// cycle: the test harness is loaded from its build by path, and this package's turbo.json orders
-// @elowen/daemon#build before its typecheck and tests.
-import {
-  startTestDaemon,
-  type TestDaemon,
-  type TestDaemonOptions,
-} from "../../../../apps/daemon/dist/testing.js";
 
 /** This package's directory: the daemon loads the plugin from it, through its manifest's entry. */
 export const PLUGIN_DIR = new URL("..", import.meta.url).pathname;

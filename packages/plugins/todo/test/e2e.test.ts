@@ -1,11 +1,10 @@
+// @elowen/daemon is a devDependency back on the host that bundles this plugin; this package's
+// turbo.json lists its build's dependencies by name to keep that out of ^build (a task cycle).
+import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import type { BrainCard } from "@elowen/plugin-api/cards";
 import { RUN_BOUNDARY_ENTRY } from "@elowen/plugin-api/journal";
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
-// The daemon bundles this plugin, so a dependency back on @elowen/daemon would make a package
-// cycle: the test harness is loaded from its build by path, and this package's turbo.json orders
-// @elowen/daemon#build before its typecheck and tests.
-import { startTestDaemon, type TestDaemon } from "../../../../apps/daemon/dist/testing.js";
 
 /** This package's directory: the daemon loads the plugin from it, through its manifest's entry. */
 const PLUGIN_DIR = new URL("..", import.meta.url).pathname;

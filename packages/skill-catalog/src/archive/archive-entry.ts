@@ -1,3 +1,5 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
+
 /** Bounds of a skill archive, checked entry by entry as it is read. */
 export const SKILL_ARCHIVE_MAX_ENTRIES = 1000;
 /** The largest file one archive entry may hold (8 MiB). */
@@ -18,14 +20,19 @@ export interface SkillArchiveEntry {
   readonly data: Uint8Array;
 }
 
-/** Why an archive was refused: the entry (when one is to blame) and the rule it breaks. */
-export class SkillArchiveError extends Error {
-  readonly code = "skill_archive.invalid";
+/**
+ * Why an archive was refused: the entry (when one is to blame) and the rule it breaks. An
+ * `ElowenError` with the one code `skill_archive.invalid`.
+ */
+export class SkillArchiveError extends ElowenError<"skill_archive.invalid"> {
+  override readonly name = "SkillArchiveError";
   readonly entry: string | undefined;
 
   constructor(message: string, entry?: string) {
-    super(entry === undefined ? message : `entry ${JSON.stringify(entry)}: ${message}`);
-    this.name = "SkillArchiveError";
+    super({
+      code: "skill_archive.invalid",
+      summary: entry === undefined ? message : `entry ${JSON.stringify(entry)}: ${message}`,
+    });
     this.entry = entry;
   }
 }

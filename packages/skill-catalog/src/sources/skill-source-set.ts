@@ -1,7 +1,15 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import type { SkillReloadReport } from "../skill-catalog.js";
 import type { LabelledSkillSource } from "./agent-skill-sources.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
 import { SourceWatcher } from "./source-watcher.js";
+
+/** `approve` was given a root that no source needing approval has. */
+const SKILL_SOURCE_UNKNOWN_ROOT = "skill_catalog.unknown_source_root";
+/** `approve` was given a fingerprint the source no longer has: it changed since it was shown. */
+const SKILL_SOURCE_CHANGED = "skill_catalog.source_changed";
+/** `approve` on a host that gave the set no approvals store. */
+const SKILL_SOURCE_NO_APPROVALS = "skill_catalog.no_approvals";
 
 /** The owner's recorded approvals of untrusted sources: a fingerprint per root. */
 export interface SkillSourceApprovals {
@@ -103,14 +111,23 @@ export class SkillSourceSet {
       sources.some((source) => source.root === root && source.needsApproval),
     );
     if (owners.length === 0)
-      throw new Error(`no skill source needing approval has root ${JSON.stringify(root)}`);
+      throw new ElowenError({
+        code: SKILL_SOURCE_UNKNOWN_ROOT,
+        summary: `no skill source needing approval has root ${JSON.stringify(root)}`,
+      });
     const current = sourceFingerprint(root);
     if (current !== fingerprint) {
-      throw new Error(
-        `${root} changed since it was shown (fingerprint ${current}, not ${fingerprint}); look at it again`,
-      );
+      throw new ElowenError({
+        code: SKILL_SOURCE_CHANGED,
+        summary: `${root} changed since it was shown (fingerprint ${current}, not ${fingerprint}); look at it again`,
+      });
     }
-    if (this.#options.approvals === undefined) throw new Error("this host records no approvals");
+    if (this.#options.approvals === undefined) {
+      throw new ElowenError({
+        code: SKILL_SOURCE_NO_APPROVALS,
+        summary: "this host records no approvals",
+      });
+    }
     await this.#options.approvals.approve(root, fingerprint);
     return Promise.all(owners.map(([contributor]) => this.reload(contributor)));
   }

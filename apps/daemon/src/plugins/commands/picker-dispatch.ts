@@ -6,16 +6,17 @@ import {
   type PickerDescriptor,
   PickerDescriptorSchema,
 } from "@elowen/plugin-api/commands";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import { runWithAccess } from "../call-scope/access-scope.js";
 import { type CommandRegistry, pickerRenderer } from "./command-registry.js";
 import { validateOpenUrl } from "./open-url.js";
 
 /** A picker call that failed: the HTTP status and a message for the caller. */
-export class PickerError extends Error {
+export class PickerError extends ElowenError<"plugins.picker_failed"> {
+  override readonly name = "PickerError";
   readonly status: number;
   constructor(status: number, message: string) {
-    super(message);
-    this.name = "PickerError";
+    super({ code: "plugins.picker_failed", summary: message });
     this.status = status;
   }
 }

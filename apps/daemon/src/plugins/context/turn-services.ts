@@ -13,6 +13,7 @@ import type {
   PromptSuggestResult,
 } from "@elowen/plugin-api/prompt-box";
 import type { AskAnswer, AskQuestion } from "@elowen/plugin-api/questions";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 
 /**
  * What the brain (part 2) implements for the turn-bound context methods. Each call names the
@@ -44,13 +45,13 @@ export interface TurnServices {
 }
 
 /** A turn-bound context method was called where no turn can serve it. */
-export class NotInTurnError extends Error {
-  readonly code = "not_in_turn";
+export class NotInTurnError extends ElowenError<"not_in_turn"> {
+  override readonly name = "NotInTurnError";
   constructor(method: string) {
-    super(
-      `ctx.${method} is not available outside a turn: it acts on the current session's turn, and this call runs in none (or the host has no turn runner yet)`,
-    );
-    this.name = "NotInTurnError";
+    super({
+      code: "not_in_turn",
+      summary: `ctx.${method} is not available outside a turn: it acts on the current session's turn, and this call runs in none (or the host has no turn runner yet)`,
+    });
   }
 }
 

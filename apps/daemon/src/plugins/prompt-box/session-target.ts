@@ -1,15 +1,16 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import type { Store } from "../../store/store.js";
 import { currentAccess } from "../call-scope/access-scope.js";
 import { currentTurn } from "../call-scope/turn-scope.js";
 
 /** A `ctx.prompt` call that has no session to act on. */
-export class NoSessionError extends Error {
-  readonly code = "no_session";
+export class NoSessionError extends ElowenError<"no_session"> {
+  override readonly name = "NoSessionError";
   constructor(method: string) {
-    super(
-      `ctx.${method} is not available outside a turn, hook or request of a session: it acts on a session's prompt box; name one with { sessionId }`,
-    );
-    this.name = "NoSessionError";
+    super({
+      code: "no_session",
+      summary: `ctx.${method} is not available outside a turn, hook or request of a session: it acts on a session's prompt box; name one with { sessionId }`,
+    });
   }
 }
 

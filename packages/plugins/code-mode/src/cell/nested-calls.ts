@@ -1,6 +1,7 @@
 import type { ImageContent, ToolResult } from "@elowen/plugin-api/tools";
 import type { CodeModeTraceSink, NestedTool } from "@elowen/plugin-api/trace";
 import { errorMessage } from "@elowen/plugin-shared/errors";
+import { CodeModeError } from "../code-mode-error.js";
 import { MAX_NESTED_RESULT_CHARS } from "../limits.js";
 import type { NestedOutcome, NestedRequest } from "../sandbox/protocol.js";
 
@@ -95,7 +96,7 @@ export class NestedCalls {
     let outcome: NestedOutcome;
     let images: ImageContent[] = [];
     try {
-      if (!tool) throw new Error("the tool is gone");
+      if (!tool) throw new CodeModeError("code_mode.tool_gone", "the tool is gone");
       const args: unknown = JSON.parse(request.args);
       const signal = this.deps.signal;
       const result = await this.deps.sink.call(name, args, (rowId) =>

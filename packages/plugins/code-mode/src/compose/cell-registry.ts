@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { CodeModeCompositionRequest, NestedTool } from "@elowen/plugin-api/trace";
 import { Cell } from "../cell/cell.js";
+import { CodeModeError } from "../code-mode-error.js";
 import type { ResolvedCodeModeOptions } from "../options.js";
 import type { SandboxPool } from "../sandbox/sandbox-pool.js";
 
 /** A wait that names no cell, or one it cannot return to: the reason, for the model. */
-export class CellLookupError extends Error {
+export class CellLookupError extends CodeModeError {
   override readonly name = "CellLookupError";
-  readonly code = "code_mode.no_such_cell";
+
+  constructor(message: string) {
+    super("code_mode.no_such_cell", message);
+  }
 }
 
 /**
@@ -34,7 +38,9 @@ export class CellRegistry {
 
   /** Starts a cell for `script`. Rejects when the turn was aborted or no worker is free. */
   async launch(script: string): Promise<Cell> {
-    if (this.request.signal.aborted) throw new Error("the turn was aborted");
+    if (this.request.signal.aborted) {
+      throw new CodeModeError("code_mode.turn_aborted", "the turn was aborted");
+    }
     const id = String(this.next++);
     const cell = await Cell.launch({
       id,

@@ -1,3 +1,4 @@
+import { CodeModeError } from "../code-mode-error.js";
 import { SandboxWorker } from "./sandbox-worker.js";
 
 /** A worker runs at most this many cells before it is replaced, bounding engine heap growth. */
@@ -14,9 +15,12 @@ export interface SandboxPoolOptions {
 }
 
 /** Thrown by {@link SandboxPool.acquire} when `maxWorkers` cells are already running. */
-export class SandboxPoolFullError extends Error {
+export class SandboxPoolFullError extends CodeModeError {
   override readonly name = "SandboxPoolFullError";
-  readonly code = "code_mode.pool_full";
+
+  constructor(message: string) {
+    super("code_mode.pool_full", message);
+  }
 }
 
 /** Counts a test or an operator can read about the pool's worker threads. */
@@ -72,7 +76,9 @@ export class SandboxPool {
    * cells are running, or with the thread's error when a new worker fails to start.
    */
   async acquire(): Promise<SandboxWorker> {
-    if (this.closed) throw new Error("the code-mode sandbox pool is closed");
+    if (this.closed) {
+      throw new CodeModeError("code_mode.pool_closed", "the code-mode sandbox pool is closed");
+    }
     if (this.busy.size >= this.options.maxWorkers) {
       throw new SandboxPoolFullError(
         `${this.busy.size === 1 ? "1 cell is" : `${this.busy.size} cells are`} already running, the most this host runs at once (maxWorkers); wait for a running cell to finish first`,

@@ -10,13 +10,19 @@ import {
   newVariant,
   RELEASE_SYNC,
 } from "quickjs-emscripten";
+import { CodeModeError } from "../code-mode-error.js";
 import { CellRuntime } from "./cell-runtime.js";
 import { type EngineAllocator, HeapGuard } from "./heap-guard.js";
 import { type FromWorker, HEAP_LIMIT_EXIT_CODE, type ToWorker } from "./protocol.js";
 import { warmUp } from "./warm-up.js";
 
 const port = parentPort;
-if (!port) throw new Error("the code-mode sandbox runs only as a worker thread");
+if (!port) {
+  throw new CodeModeError(
+    "code_mode.not_a_worker",
+    "the code-mode sandbox runs only as a worker thread",
+  );
+}
 const progress = new Int32Array((workerData as { progress: SharedArrayBuffer }).progress);
 const send = (message: FromWorker) => port.postMessage(message);
 
@@ -30,7 +36,8 @@ const quickjs = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { emscripten
 // field of the library's module object, read once and checked.
 const allocator = (quickjs as unknown as { module?: Partial<EngineAllocator> }).module;
 if (typeof allocator?._malloc !== "function") {
-  throw new Error(
+  throw new CodeModeError(
+    "code_mode.engine_unreachable",
     "the code-mode sandbox cannot reach the engine's allocator (quickjs-emscripten changed)",
   );
 }

@@ -1,4 +1,5 @@
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { McpError } from "../mcp-error.js";
 
 /**
  * A `fetch` for an account's own `url` server that holds every other origin it is sent to (the
@@ -16,7 +17,9 @@ export function guardedFetch(
     const target = new URL(String(url));
     if (target.origin !== own) {
       const refused = await check(target.toString());
-      if (refused !== undefined) throw new Error(`${target.origin} (named by ${own}): ${refused}`);
+      if (refused !== undefined) {
+        throw new McpError("mcp.address_refused", `${target.origin} (named by ${own}): ${refused}`);
+      }
     }
     return base(url, init);
   };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import { afterEach, describe, expect, test } from "vitest";
 import { SignInRequired, StoredOAuthProvider } from "./oauth-provider.js";
 import { oauthRecordFile } from "./oauth-record.js";
@@ -39,6 +40,10 @@ describe("the stored OAuth provider", () => {
   test("without a person signing in, registering or redirecting asks for a sign-in instead", () => {
     const provider = new StoredOAuthProvider(oauthRecordFile(dataDir(), "docs"), "https://x.test/");
     expect(() => provider.clientInformation()).toThrow(SignInRequired);
+    expect(() => provider.clientInformation()).toThrow(ElowenError);
+    expect(() => provider.clientInformation()).toThrow(
+      expect.objectContaining({ code: "mcp.sign_in_required" }),
+    );
     expect(() => provider.redirectToAuthorization(new URL("https://x.test/authorize"))).toThrow(
       SignInRequired,
     );

@@ -10,16 +10,18 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { McpError } from "../mcp-error.js";
 import { type OAuthRecord, readOAuthRecord, writeOAuthRecord } from "./oauth-record.js";
 
 /**
  * Thrown inside the SDK's flow when it would need the person (register a client or send them to
  * the authorization page) while no one is signing in: the server's state becomes `needs-sign-in`.
  */
-export class SignInRequired extends Error {
+export class SignInRequired extends McpError {
+  override readonly name = "SignInRequired";
+
   constructor() {
-    super("the server needs a sign-in (OAuth)");
-    this.name = "SignInRequired";
+    super("mcp.sign_in_required", "the server needs a sign-in (OAuth)");
   }
 }
 

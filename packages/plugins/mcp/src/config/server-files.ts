@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { readJsonStrict, writeJsonAtomic } from "@elowen/plugin-shared/atomicJson";
 import { KeyedQueue } from "@elowen/plugin-shared/queue";
 import { isRecord } from "@elowen/plugin-shared/record";
+import { McpError } from "../mcp-error.js";
 
 /** Edits of one file run one at a time, so two adds at once both land. */
 const edits = new KeyedQueue<string>();
@@ -21,10 +22,18 @@ export function editServerFile(
   return edits.run(file, async () => {
     const read = await readJsonStrict(file);
     const document = read.status === "found" ? read.value : {};
-    if (!isRecord(document)) throw new Error(`${file} is not a JSON object; fix or move it first`);
+    if (!isRecord(document)) {
+      throw new McpError(
+        "mcp.invalid_servers_file",
+        `${file} is not a JSON object; fix or move it first`,
+      );
+    }
     const servers = document.mcpServers ?? {};
     if (!isRecord(servers))
-      throw new Error(`${file}: "mcpServers" is not a mapping; fix or move it first`);
+      throw new McpError(
+        "mcp.invalid_servers_file",
+        `${file}: "mcpServers" is not a mapping; fix or move it first`,
+      );
     const existed = Object.hasOwn(servers, name);
     if (entry === undefined && !existed) return false;
     const { [name]: _, ...others } = servers;

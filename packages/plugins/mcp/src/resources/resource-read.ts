@@ -1,6 +1,7 @@
 import type { ImageContent, TextContent } from "@elowen/plugin-api/tools";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_RESULT_MAX_IMAGE_BYTES, MCP_RESULT_MAX_TEXT_BYTES } from "../limits.js";
+import { McpError } from "../mcp-error.js";
 import type { ServerConnection } from "../servers/server-connection.js";
 
 /** A server is asked for a resource only when it says it has resources. */
@@ -19,7 +20,10 @@ export async function readResource(
 ): Promise<ReadResourceResult> {
   const client = connection.client;
   if (!client || !hasResources(connection))
-    throw new Error(`the MCP server ${connection.server.name} has no resources to read now`);
+    throw new McpError(
+      "mcp.no_resources",
+      `the MCP server ${connection.server.name} has no resources to read now`,
+    );
   return client.readResource(
     { uri },
     { timeout: connection.timeoutMs, ...(signal ? { signal } : {}) },

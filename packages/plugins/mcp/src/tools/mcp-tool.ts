@@ -2,17 +2,17 @@ import type { PluginImages } from "@elowen/plugin-api/images";
 import type { SourcedTool, ToolCallContext, ToolResult } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { CallToolResult, Progress, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { McpError } from "../mcp-error.js";
 import type { ServerConnection } from "../servers/server-connection.js";
 import { toToolResult } from "./result-content.js";
 import { storeImages } from "./store-images.js";
 
 /** Thrown when a call cannot reach its server; the host turns it into an error result. */
-export class McpCallError extends Error {
-  readonly code: "mcp_not_connected";
+export class McpCallError extends McpError {
+  override readonly name = "McpCallError";
+
   constructor(message: string) {
-    super(message);
-    this.name = "McpCallError";
-    this.code = "mcp_not_connected";
+    super("mcp.not_connected", message);
   }
 }
 
