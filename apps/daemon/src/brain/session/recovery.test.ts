@@ -81,7 +81,12 @@ describe("recovery settles every nested row left pending", () => {
     );
     const journal = new LiveJournal(t.store, new SessionEvents());
     let next = 0;
-    const ids = { mint: (prefix: string) => `${prefix}_test${(next += 1)}` };
+    const ids = {
+      mint: (prefix: string) => {
+        next += 1;
+        return `${prefix}_test${next}`;
+      },
+    };
     await recoverInterruptedTurns(
       t.store,
       journal,

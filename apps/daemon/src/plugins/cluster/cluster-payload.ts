@@ -3,6 +3,7 @@ import {
   type ClusterJson,
   ClusterTopicSchema,
 } from "@elowen/plugin-api/cluster";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 
 /** How deep an announcement's payload may nest. */
 export const CLUSTER_PAYLOAD_MAX_DEPTH = 16;
@@ -14,23 +15,40 @@ export interface ClusterMessage {
   readonly p: ClusterJson;
 }
 
+/** Why `ctx.cluster.announce` refused an announcement before sending it. */
+export type ClusterAnnounceErrorCode =
+  | "cluster.invalid_topic"
+  | "cluster.invalid_payload"
+  | "cluster.payload_too_large";
+
+/** An announcement refused where it entered: the code says which rule, the message names the field. */
+export class ClusterAnnounceError extends ElowenError<ClusterAnnounceErrorCode> {
+  override readonly name = "ClusterAnnounceError";
+  constructor(code: ClusterAnnounceErrorCode, summary: string) {
+    super({ code, summary });
+  }
+}
+
 /**
- * Checks an announcement before anything is sent and answers its wire text, or throws an Error
+ * Checks an announcement before anything is sent and answers its wire text, or throws a ClusterAnnounceError
  * naming the field and the rule (`cluster.announce: payload is 2049 bytes of JSON, more than
  * 2048`).
  */
 export function announcementText(instanceId: string, topic: unknown, payload: unknown): string {
   const checked = ClusterTopicSchema.safeParse(topic);
   if (!checked.success)
-    throw new Error(
+    throw new ClusterAnnounceError(
+      "cluster.invalid_topic",
       `cluster.announce: topic ${JSON.stringify(topic)} must be ${checked.error.issues[0]?.message}`,
     );
   const problem = jsonProblem(payload, "payload", 0);
-  if (problem) throw new Error(`cluster.announce: ${problem}`);
+  if (problem)
+    throw new ClusterAnnounceError("cluster.invalid_payload", `cluster.announce: ${problem}`);
   const payloadText = JSON.stringify(payload);
   const bytes = Buffer.byteLength(payloadText, "utf8");
   if (bytes > CLUSTER_PAYLOAD_MAX_BYTES)
-    throw new Error(
+    throw new ClusterAnnounceError(
+      "cluster.payload_too_large",
       `cluster.announce: payload is ${bytes} bytes of JSON, more than ${CLUSTER_PAYLOAD_MAX_BYTES}; announce what changed, not the state`,
     );
   return JSON.stringify({ i: instanceId, t: checked.data, p: payload });

@@ -6,6 +6,7 @@ import {
   RelayTimeoutError,
   type TurnRelay,
 } from "../../brain/session/turn-relay.js";
+import { StoreError } from "../store-error.js";
 import type { PgNotifier } from "./notifier.js";
 
 /** Names a relayed request to the instance that is to carry it out: `<target> <id>`. */
@@ -83,7 +84,7 @@ export class PgTurnRelay implements TurnRelay {
       JSON.stringify(request),
     ]);
     const id = sent.rows[0]?.id;
-    if (id === undefined) throw new Error("the relayed request was not stored");
+    if (id === undefined) throw new StoreError("invalid", "the relayed request was not stored");
     try {
       const result = await this.#awaitResult(id);
       if (result === undefined)
