@@ -1,10 +1,10 @@
 import { ElowenClient } from "@elowen/client";
 import { parseEntryData } from "@elowen/wire";
-import pg from "pg";
+import type pg from "pg";
 import { afterEach, describe, expect, test } from "vitest";
-import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
+import { ASK_THEN_ANSWER, startBrainDaemon, subscribe } from "./helpers/live-events.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";
-import { useTestDatabase } from "./helpers/test-database.js";
+import { queryRows, useTestDatabase } from "./helpers/test-database.js";
 
 // Two daemons start in each test: on a loaded machine that alone can take most of the default.
 const SEVERAL_DAEMONS_MS = 120_000;
@@ -15,33 +15,18 @@ afterEach(async () => {
   for (const daemon of running.splice(0)) await daemon.close();
 });
 
-// The first turn asks a question (it runs until the person answers); the second just answers.
-const SCRIPT = `turns:
-  - steps:
-      - tools: [{ name: Confirm, args: { question: "Go on?" } }]
-      - text: "first done"
-  - steps:
-      - text: "second done"
-`;
-
 /** A daemon on the shared database; a long lease unless a test forces it to lapse. */
 async function instance(leaseMs = 60_000): Promise<TestDaemon> {
   const daemon = await startBrainDaemon({
-    script: SCRIPT,
+    script: ASK_THEN_ANSWER,
     config: { store: { kind: "postgres", url: database.url, poolSize: 4, leaseMs } },
   });
   running.push(daemon);
   return daemon;
 }
 
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
+function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  return queryRows<T>(database.url, text, values);
 }
 
 function instanceId(daemon: TestDaemon): string {

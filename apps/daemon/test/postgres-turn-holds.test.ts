@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from "vitest";
 // Two daemons start in each test: on a loaded machine that alone can take most of the default.
 const SEVERAL_DAEMONS_MS = 90_000;
 
-import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
+import { ASK_THEN_ANSWER, startBrainDaemon, subscribe } from "./helpers/live-events.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";
 import { useTestDatabase } from "./helpers/test-database.js";
 
@@ -17,18 +17,9 @@ afterEach(async () => {
   for (const daemon of running.splice(0)) await daemon.close();
 });
 
-// The first turn asks a question (it runs until the person answers); the second just answers.
-const SCRIPT = `turns:
-  - steps:
-      - tools: [{ name: Confirm, args: { question: "Go on?" } }]
-      - text: "first done"
-  - steps:
-      - text: "second done"
-`;
-
 async function instance(): Promise<TestDaemon> {
   const daemon = await startBrainDaemon({
-    script: SCRIPT,
+    script: ASK_THEN_ANSWER,
     config: { store: { kind: "postgres", url: database.url, poolSize: 4, leaseMs: 2000 } },
   });
   running.push(daemon);

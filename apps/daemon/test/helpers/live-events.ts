@@ -54,3 +54,12 @@ export async function toolResults(
     return parsed?.kind === "tool_result" ? [parsed.data] : [];
   });
 }
+
+/** An offline-model script whose first turn asks a question (it runs until someone answers) and whose second just answers. */
+export const ASK_THEN_ANSWER = `turns:
+  - steps:
+      - tools: [{ name: Confirm, args: { question: "Go on?" } }]
+      - text: "first done"
+  - steps:
+      - text: "second done"
+`;

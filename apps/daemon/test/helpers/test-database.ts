@@ -82,3 +82,18 @@ export function useTestDatabase(): { readonly url: string; readonly name: string
     },
   };
 }
+
+/** Runs one query on the database at `url` on its own connection and answers its rows. */
+export async function queryRows<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

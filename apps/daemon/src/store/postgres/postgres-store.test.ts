@@ -1,6 +1,6 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { useTestDatabase } from "../../../test/helpers/test-database.js";
+import { queryRows, useTestDatabase } from "../../../test/helpers/test-database.js";
 import { SchemaTooNewError } from "../sqlite/migrate.js";
 import { PG_MIGRATIONS } from "./migrations/index.js";
 import { openPostgresStore, type PostgresStore } from "./postgres-store.js";
@@ -16,14 +16,8 @@ afterEach(async () => {
   for (const store of opened.splice(0)) await store.close();
 });
 
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
+function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  return queryRows<T>(database.url, text, values);
 }
 
 describe("the PostgreSQL store across instances", () => {
