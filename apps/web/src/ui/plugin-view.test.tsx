@@ -37,7 +37,8 @@ describe("plugin browser views", () => {
     await waitFor(() => expect(container.querySelector(".failure")).not.toBeNull());
     expect(container.querySelectorAll(".plugin-view-root li").length).toBeGreaterThan(0);
     expect(container.querySelector(".failure")?.textContent).toBe(
-      '400: owner is required: "instance", "me" or an account id',
+      // The Skills route's schema refuses the body at the host's boundary, naming the field.
+      "400: body.description: is required: a non-blank string saying when to use the skill",
     );
     const module = await load("notes-view.js");
     const before = module.cleanupCount();
