@@ -85,11 +85,13 @@ async function request(url, token, method, path, body) {
 /**
  * The first turn after a daemon start against later ones: submits `later + 1` turns to a new
  * session of the daemon at `url` (signed in with `home`'s owner token), each waiting until it
- * settles. Resolves the first turn's ms and the later ones'.
+ * settles. With `pauseMs`, the first turn is sent that long after the daemon listened (a person
+ * typing it), else at once. Resolves the first turn's ms and the later ones'.
  */
-export async function turnLatencies(url, home, later = 4) {
+export async function turnLatencies(url, home, later = 4, { pauseMs = 0 } = {}) {
   const token = readFileSync(join(home, "owner.token"), "utf8").trim();
   const session = await request(url, token, "POST", "/sessions", {});
+  if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
   const times = [];
   for (let i = 0; i <= later; i += 1) {
     const started = performance.now();

@@ -44,11 +44,8 @@ import { sweepStaleTemporaries } from "./stale-temporaries.js";
 import { startBlobSweep } from "./store/blob-sweep.js";
 import { startFailedJobPrune } from "./store/jobs/failed-job-prune.js";
 import { openStore } from "./store/open-store.js";
-import {
-  isPostgresStore,
-  joinInstances,
-  type SharedInstances,
-} from "./store/postgres/shared-instances.js";
+import { isPostgresStore } from "./store/postgres/is-postgres-store.js";
+import type { SharedInstances } from "./store/postgres/shared-instances.js";
 import type { Store } from "./store/store.js";
 import { warmFirstTurn } from "./warm-start.js";
 
@@ -65,12 +62,6 @@ export async function startCore(
   early: EarlyServer,
 ): Promise<HostedDaemon> {
   const { home, config } = loaded;
-  // What the first turn would load on its path loads beside the start (never rejects), so that
-  // neither the first turn nor the first requests after `ready` wait for it.
-  void warmFirstTurn({
-    provider: config.model.provider,
-    workspaceTools: config.brain.workspaceTools,
-  });
   const log = createDaemonLog({ ...config.log, sink });
   // The model is resolved before anything is written: a bad script or a missing key stops here.
   const modelRuntime = resolveModel(config.model, env, readProviderKeys(home));
@@ -179,8 +170,9 @@ export async function startCore(
       now: systemBrainClock.now,
       log: (message) => learningLog(modelRuntime.redact(message)),
     });
+    // The PostgreSQL instance machinery (and the driver) loads only for the PostgreSQL store.
     instances = isPostgresStore(store)
-      ? await joinInstances(store, {
+      ? await (await import("./store/postgres/shared-instances.js")).joinInstances(store, {
           leaseMs: config.store.kind === "postgres" ? config.store.leaseMs : 0,
           recover: (sessionId) =>
             recoverInterruptedTurns(store, journal, Date.now, coreLog, sessionId),
@@ -285,6 +277,13 @@ export async function startCore(
     // The full server takes over the socket: held requests first, `/health` says ready from now.
     await app.ready();
     app.log.info(`listening on ${early.url}`);
+    // What the first turn would load on its path (the provider's module, the workspace tools)
+    // loads now, once every route is served: loading it beside the start kept the one JavaScript
+    // thread from listening for seconds. Never rejects; a turn that comes first shares the import.
+    void warmFirstTurn({
+      provider: config.model.provider,
+      workspaceTools: config.brain.workspaceTools,
+    });
     const address = early.url;
     const url = address;
     const writeFile = options.writeDaemonFile ?? true;

@@ -1,5 +1,5 @@
+import { isPostgresStore } from "../../store/postgres/is-postgres-store.js";
 import { pgClusterTransport } from "../../store/postgres/plugin-notify-pg.js";
-import { isPostgresStore } from "../../store/postgres/shared-instances.js";
 import type { Store } from "../../store/store.js";
 import { LOCAL_CLUSTER_TRANSPORT } from "./cluster-transport.js";
 import { ClusterHub } from "./plugin-cluster.js";

@@ -1,5 +1,4 @@
 import type { SharedJournal } from "../../live/journal-cursor.js";
-import type { Store } from "../store.js";
 import type { JournalEntry } from "../types.js";
 import { followEntries, pgSharedJournal } from "./entry-feed-pg.js";
 import { PgInstanceLease } from "./instance-lease-pg.js";
@@ -18,11 +17,6 @@ export interface SharedInstances {
   serveRelay(handler: RelayHandler): Promise<void>;
   /** Ends the lease: the sessions this instance held are free at once. */
   stop(): Promise<void>;
-}
-
-/** True for the PostgreSQL store (several instances may share its database). */
-export function isPostgresStore(store: Store): store is PostgresStore {
-  return store.kind === "postgres";
 }
 
 /**
