@@ -46,21 +46,21 @@ export function missingBlob(hash: string): StoreError {
 
 /**
  * `recordShared` on either engine: validates the share, refuses bytes never stored, and appends
- * the off-branch entry that owns the blob, unless `isOwnedBy(sessionId, hash)` says the session
- * already owns it (then no entry).
+ * the off-branch entry that owns the blob, unless `owned(sessionId, hash)` finds the session's
+ * ownership row already (then no entry).
  */
 export async function recordShare(
   parts: {
     readonly journal: JournalStore;
     readonly blobs: BlobStorage;
-    readonly isOwnedBy: (sessionId: string, hash: string) => Promise<boolean>;
+    readonly owned: (sessionId: string, hash: string) => unknown;
   },
   sessionId: string,
   share: Share,
 ): ReturnType<AttachmentStore["recordShared"]> {
   const { details, ref } = parseShare(share);
   if (!(await parts.blobs.has(ref.hash))) throw missingBlob(ref.hash);
-  if (await parts.isOwnedBy(sessionId, ref.hash)) return { entry: null };
+  if (await parts.owned(sessionId, ref.hash)) return { entry: null };
   const [entry] = await parts.journal.append(sessionId, [
     {
       kind: "custom",

@@ -25,9 +25,7 @@ export function pgAttachments(
       return row ? toAttachment(row) : undefined;
     },
     async recordShared(sessionId, share) {
-      const isOwnedBy = async (session: string, hash: string) =>
-        (await owned(session, hash)) !== undefined;
-      return recordShare({ journal, blobs, isOwnedBy }, sessionId, share);
+      return recordShare({ journal, blobs, owned }, sessionId, share);
     },
     async own(sessionId, entryId, refs) {
       if (refs.length === 0) return;

@@ -33,9 +33,11 @@ export function sqliteAttachments(
       return row ? toAttachment(row) : undefined;
     },
     async recordShared(sessionId, share) {
-      const isOwnedBy = async (session: string, hash: string) =>
-        owned.get(session, hash) !== undefined;
-      return recordShare({ journal, blobs, isOwnedBy }, sessionId, share);
+      return recordShare(
+        { journal, blobs, owned: (id, hash) => owned.get(id, hash) },
+        sessionId,
+        share,
+      );
     },
     async own(sessionId, entryId, refs) {
       if (refs.length > 0) ownAll.immediate(sessionId, entryId, refs, now());
