@@ -1,80 +1,33 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { ElowenClient } from "@elowen/client";
 import { parseEntryData } from "@elowen/wire";
-import pg from "pg";
-import { afterEach, describe, expect, test } from "vitest";
-import { type Child, spawnNode } from "./helpers/child.js";
-import { scriptFile, subscribe } from "./helpers/live-events.js";
+import { describe, expect, test } from "vitest";
+import { ASK_THEN_ANSWER, subscribe } from "./helpers/live-events.js";
+import { type DaemonProcess, postgresProcesses } from "./helpers/postgres-processes.js";
 import { entriesOf, type FollowedStream, followStream } from "./helpers/sse-frames.js";
-import { tempHomes } from "./helpers/temp-homes.js";
-import { fixturePlugin } from "./helpers/test-daemon.js";
-import { openConnections, useTestDatabase } from "./helpers/test-database.js";
+import { openConnections, queryRows, useTestDatabase } from "./helpers/test-database.js";
 
-const bin = join(import.meta.dirname, "..", "dist", "bin.js");
-const home = tempHomes();
 const database = useTestDatabase();
-const children: Child[] = [];
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill("SIGKILL");
-      await child.exited();
-    }
-  }
-});
+const startProcess = postgresProcesses(database);
 
-// Every session's first turn asks a question, so it runs until someone answers; the next answers.
-const SCRIPT = `turns:
-  - steps:
-      - tools: [{ name: Confirm, args: { question: "Go on?" } }]
-      - text: "first done"
-  - steps:
-      - text: "second done"
-`;
-
-/** One daemon process (the built bin) on the shared database, with a short lease. */
-async function startInstance(script: string = SCRIPT): Promise<{
-  child: Child;
-  client: ElowenClient;
-  token: string;
-  url: string;
-}> {
-  const dir = home();
-  const scriptPath = scriptFile(dir, script);
-  writeFileSync(
-    join(dir, "elowen.yaml"),
-    [
-      "store:",
-      "  kind: postgres",
-      `  url: ${JSON.stringify(database.url)}`,
-      "  poolSize: 4",
-      "  leaseMs: 1500",
-      "model:",
-      `  script: ${JSON.stringify(scriptPath)}`,
-      "plugins:",
-      "  bundled: false",
-      `  dirs: [${JSON.stringify(fixturePlugin("brain-kit"))}]`,
-      "  consent: { brain-kit: { mutates: [runBoundary] } }",
-      "",
-    ].join("\n"),
-  );
-  const child = spawnNode([bin], { ELOWEN_HOME: dir, ELOWEN_PORT: "0", ELOWEN_HOST: "" });
-  children.push(child);
-  await child.waitFor((line) => line.startsWith("Press Ctrl-C"));
-  const { url } = JSON.parse(readFileSync(join(dir, "daemon.json"), "utf8"));
-  const token = readFileSync(join(dir, "owner.token"), "utf8").trim();
-  return { child, token, url, client: new ElowenClient({ baseUrl: url, token }) };
+/** One daemon process on the shared database; by default every session's first turn asks. */
+function startInstance(script: string = ASK_THEN_ANSWER) {
+  return startProcess({
+    script,
+    plugins: ["brain-kit"],
+    pluginLines: ["  consent: { brain-kit: { mutates: [runBoundary] } }"],
+  });
 }
 
-async function query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
+const query = (sql: string) => queryRows(database.url, sql);
+
+/** Stops the survivors (SIGTERM): each exits 0, and none leaves a lease row or a connection. */
+async function stopCleanly(survivors: readonly DaemonProcess[]): Promise<void> {
+  for (const survivor of survivors) {
+    survivor.child.process.kill("SIGTERM");
+    expect(await survivor.child.exited()).toEqual({ code: 0, signal: null });
   }
+  expect(await query("SELECT id FROM instances")).toEqual([]);
+  expect(await openConnections(database.name)).toBe(0);
 }
 
 describe("three daemon processes on one PostgreSQL database", () => {
@@ -117,12 +70,7 @@ describe("three daemon processes on one PostgreSQL database", () => {
     expect(new Set(history.map((e) => e.id)).size).toBe(history.length);
     expect(await query("SELECT turn_id FROM open_turns")).toEqual([]);
 
-    for (const survivor of [b, c]) {
-      survivor.child.process.kill("SIGTERM");
-      expect(await survivor.child.exited()).toEqual({ code: 0, signal: null });
-    }
-    expect(await query("SELECT id FROM instances")).toEqual([]);
-    expect(await openConnections(database.name)).toBe(0);
+    await stopCleanly([b, c]);
   }, 120_000);
 
   test("Done when: sessions driven through three instances with subscribers on each, one killed with kill -9", async () => {
@@ -257,11 +205,6 @@ describe("three daemon processes on one PostgreSQL database", () => {
     expect(await query("SELECT turn_id FROM open_turns")).toEqual([]);
 
     for (const chain of followers) for (const stream of chain) stream.close();
-    for (const survivor of [b, c]) {
-      survivor.child.process.kill("SIGTERM");
-      expect(await survivor.child.exited()).toEqual({ code: 0, signal: null });
-    }
-    expect(await query("SELECT id FROM instances")).toEqual([]);
-    expect(await openConnections(database.name)).toBe(0);
+    await stopCleanly([b, c]);
   }, 240_000);
 });

@@ -1,28 +1,14 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ElowenClient } from "@elowen/client";
-import pg from "pg";
-import { afterEach, describe, expect, test } from "vitest";
-import { type Child, spawnNode } from "./helpers/child.js";
-import { scriptFile } from "./helpers/live-events.js";
+import { describe, expect, test } from "vitest";
+import { postgresProcesses } from "./helpers/postgres-processes.js";
 import { probeRuns } from "./helpers/review-daemon.js";
-import { tempHomes } from "./helpers/temp-homes.js";
-import { fixturePlugin } from "./helpers/test-daemon.js";
-import { openConnections, useTestDatabase } from "./helpers/test-database.js";
+import { openConnections, queryRows, useTestDatabase } from "./helpers/test-database.js";
 
-const bin = join(import.meta.dirname, "..", "dist", "bin.js");
-const home = tempHomes();
 const database = useTestDatabase();
-const children: Child[] = [];
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill("SIGKILL");
-      await child.exited();
-    }
-  }
-});
+const startProcess = postgresProcesses(database);
 
 // Two turns, each with a successful call: each is offered to the reviewer.
 const SCRIPT = `turns:
@@ -35,41 +21,16 @@ const SCRIPT = `turns:
 review: '{"proposals":[]}'
 `;
 
-interface Instance {
-  readonly child: Child;
-  readonly home: string;
-  readonly url: string;
-  readonly token: string;
-}
-
 /** One daemon process on the shared database with the review probe; `stall` holds every review. */
-async function startInstance(stall: boolean): Promise<Instance> {
-  const dir = home();
-  const script = scriptFile(dir, SCRIPT);
-  writeFileSync(
-    join(dir, "elowen.yaml"),
-    [
-      "store:",
-      "  kind: postgres",
-      `  url: ${JSON.stringify(database.url)}`,
-      "  poolSize: 4",
-      "  leaseMs: 1500",
-      "model:",
-      `  script: ${JSON.stringify(script)}`,
-      "plugins:",
-      "  bundled: false",
-      `  dirs: [${JSON.stringify(fixturePlugin("brain-kit"))}, ${JSON.stringify(fixturePlugin("review-probe"))}]`,
+function startInstance(stall: boolean) {
+  return startProcess({
+    script: SCRIPT,
+    plugins: ["brain-kit", "review-probe"],
+    pluginLines: [
       "  consent: { brain-kit: { mutates: [tools] } }",
       `  settings: { acme-review-probe: { stall: ${stall} } }`,
-      "",
-    ].join("\n"),
-  );
-  const child = spawnNode([bin], { ELOWEN_HOME: dir, ELOWEN_PORT: "0", ELOWEN_HOST: "" });
-  children.push(child);
-  await child.waitFor((line) => line.startsWith("Press Ctrl-C"));
-  const { url } = JSON.parse(readFileSync(join(dir, "daemon.json"), "utf8"));
-  const token = readFileSync(join(dir, "owner.token"), "utf8").trim();
-  return { child, home: dir, url, token };
+    ],
+  });
 }
 
 /** A client that types on the web surface (only a person's turns are offered for review). */
@@ -85,16 +46,11 @@ function webClient(url: string, token: string): ElowenClient {
   });
 }
 
-async function jobs(): Promise<
-  { kind: string; locked_by: string | null; failed_at: Date | null }[]
-> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query("SELECT kind, locked_by, failed_at FROM jobs ORDER BY id")).rows;
-  } finally {
-    await client.end();
-  }
+function jobs() {
+  return queryRows<{ kind: string; locked_by: string | null; failed_at: Date | null }>(
+    database.url,
+    "SELECT kind, locked_by, failed_at FROM jobs ORDER BY id",
+  );
 }
 
 async function until<T>(what: string, read: () => T | Promise<T>, ok: (value: T) => boolean) {

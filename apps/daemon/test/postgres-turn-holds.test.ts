@@ -1,55 +1,28 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { ElowenClient } from "@elowen/client";
 import { parseEntryData } from "@elowen/wire";
-import pg from "pg";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { postgresDaemons } from "./helpers/postgres-daemons.js";
+import { queryRows } from "./helpers/test-database.js";
 
 // Two daemons start in each test: on a loaded machine that alone can take most of the default.
 const SEVERAL_DAEMONS_MS = 90_000;
 
-import { ASK_THEN_ANSWER, startBrainDaemon, subscribe } from "./helpers/live-events.js";
-import type { TestDaemon } from "./helpers/test-daemon.js";
-import { useTestDatabase } from "./helpers/test-database.js";
-
-const database = useTestDatabase();
-const running: TestDaemon[] = [];
-afterEach(async () => {
-  for (const daemon of running.splice(0)) await daemon.close();
-});
-
-async function instance(): Promise<TestDaemon> {
-  const daemon = await startBrainDaemon({
-    script: ASK_THEN_ANSWER,
-    config: { store: { kind: "postgres", url: database.url, poolSize: 4, leaseMs: 2000 } },
-  });
-  running.push(daemon);
-  return daemon;
-}
+const { database, instance, turnAskingOnA } = postgresDaemons(2000);
 
 async function holders(sessionId: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ instance_id: string }>(
-      "SELECT instance_id FROM session_holds WHERE session_id = $1",
-      [sessionId],
-    );
-    return rows.map((r) => r.instance_id);
-  } finally {
-    await client.end();
-  }
+  const rows = await queryRows<{ instance_id: string }>(
+    database.url,
+    "SELECT instance_id FROM session_holds WHERE session_id = $1",
+    [sessionId],
+  );
+  return rows.map((r) => r.instance_id);
 }
 
 describe("a session's turns across instances on one PostgreSQL database", () => {
   test(
     "a turn submitted through another instance waits for the running one, then runs whole",
     async () => {
-      const [a, b] = [await instance(), await instance()];
-      const viaB = new ElowenClient({ baseUrl: b.url, token: a.ownerToken });
-      const session = await a.owner.sessions.create();
-      const log = await subscribe(a.owner, session.id);
-      const first = a.owner.sessions.submitTurn(session.id, { text: "one", waitForSettle: true });
-      const asked = await log.next("question_asked");
+      const { a, viaB, session, log, first, asked } = await turnAskingOnA();
       expect(await holders(session.id)).toHaveLength(1);
 
       const second = viaB.sessions.submitTurn(session.id, { text: "two", waitForSettle: true });
@@ -92,17 +65,9 @@ describe("a session's turns across instances on one PostgreSQL database", () => 
       const a = await instance();
       const store = a.daemon.host.store as { instanceId?: string };
       await a.close();
-      running.splice(0);
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query("SELECT id FROM instances WHERE id = $1", [
-          store.instanceId,
-        ]);
-        expect(rows).toEqual([]);
-      } finally {
-        await client.end();
-      }
+      expect(
+        await queryRows(database.url, "SELECT id FROM instances WHERE id = $1", [store.instanceId]),
+      ).toEqual([]);
     },
     SEVERAL_DAEMONS_MS,
   );

@@ -1,5 +1,7 @@
+import { SHARED_ATTACHMENT_ENTRY } from "@elowen/plugin-api/journal";
 import { SharedFileSchema, SharedImageSchema } from "@elowen/plugin-api/trace";
-import type { AttachmentStore } from "./store.js";
+import type { BlobStorage } from "./blob-storage.js";
+import type { AttachmentStore, JournalStore } from "./store.js";
 import { StoreError } from "./store-error.js";
 import type { AttachmentRef } from "./types.js";
 
@@ -40,4 +42,34 @@ export function parseShare(share: Share): {
 /** The refusal of a share whose bytes were never stored. */
 export function missingBlob(hash: string): StoreError {
   return new StoreError("invalid", `no stored blob ${hash}: store the bytes before sharing them`);
+}
+
+/**
+ * `recordShared` on either engine: validates the share, refuses bytes never stored, and appends
+ * the off-branch entry that owns the blob, unless `owned(sessionId, hash)` finds the session's
+ * ownership row already (then no entry).
+ */
+export async function recordShare(
+  parts: {
+    readonly journal: JournalStore;
+    readonly blobs: BlobStorage;
+    readonly owned: (sessionId: string, hash: string) => unknown;
+  },
+  sessionId: string,
+  share: Share,
+): ReturnType<AttachmentStore["recordShared"]> {
+  const { details, ref } = parseShare(share);
+  if (!(await parts.blobs.has(ref.hash))) throw missingBlob(ref.hash);
+  if (await parts.owned(sessionId, ref.hash)) return { entry: null };
+  const [entry] = await parts.journal.append(sessionId, [
+    {
+      kind: "custom",
+      customType: SHARED_ATTACHMENT_ENTRY,
+      hidden: true,
+      offBranch: true,
+      data: { details },
+      attachments: [ref],
+    },
+  ]);
+  return { entry: entry ?? null };
 }

@@ -41,6 +41,7 @@ describe.each(STORE_KINDS)("attachments and blobs (%s store)", (kind) => {
     expect(a).toEqual(b);
     expect(await t.store.blobs.read("..%2f..")).toBeUndefined();
     expect(await t.store.blobs.read("../../etc/passwd")).toBeUndefined();
+    expect(await t.store.blobs.has("../../etc/passwd")).toBe(false);
     expect(await t.store.blobs.has(a.hash.toUpperCase())).toBe(false);
   });
 

@@ -1,24 +1,7 @@
-import type { AccountRole } from "@elowen/plugin-api/access";
 import type pg from "pg";
+import { type AccountRow, ownerExists, ownerNotRemovable, toAccount } from "../account-rows.js";
 import type { AccountStore } from "../store.js";
-import { StoreError } from "../store-error.js";
-import type { AccountRecord } from "../types.js";
-import { isUniqueViolation } from "./pg-pool.js";
-
-/** An accounts row. */
-export interface AccountRow {
-  id: number;
-  name: string;
-  role: AccountRole;
-  created_at: number;
-}
-
-/** Maps an account row. */
-export function toAccount(row: AccountRow): AccountRecord {
-  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at };
-}
-
-const OWNER_EXISTS = "the instance already has its owner";
+import { inTransaction, isUniqueViolation } from "./pg-pool.js";
 
 /**
  * The PostgreSQL accounts table. `onChange` runs inside the removal's transaction with its client,
@@ -42,7 +25,7 @@ export function pgAccounts(
         return toAccount(row as AccountRow);
       } catch (error) {
         // The partial unique index keeps one owner even when two instances race to create it.
-        if (isUniqueViolation(error)) throw new StoreError("conflict", OWNER_EXISTS);
+        if (isUniqueViolation(error)) throw ownerExists();
         throw error;
       }
     },
@@ -66,9 +49,7 @@ export function pgAccounts(
     },
     async remove(id) {
       if (!Number.isSafeInteger(id)) return false;
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
+      return inTransaction(pool, async (client) => {
         const { rows } = await client.query<AccountRow>(
           "DELETE FROM accounts WHERE id = $1 AND role <> 'owner' RETURNING *",
           [id],
@@ -77,19 +58,11 @@ export function pgAccounts(
           const exists = await client.query<AccountRow>("SELECT role FROM accounts WHERE id = $1", [
             id,
           ]);
-          if (exists.rows[0]?.role === "owner") {
-            throw new StoreError("conflict", "the instance owner cannot be removed");
-          }
+          if (exists.rows[0]?.role === "owner") throw ownerNotRemovable();
         }
         await onChange(client);
-        await client.query("COMMIT");
         return rows.length > 0;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
   };
 }

@@ -1,7 +1,6 @@
-import { SHARED_ATTACHMENT_ENTRY } from "@elowen/plugin-api/journal";
 import type pg from "pg";
 import type { BlobStorage } from "../blob-storage.js";
-import { missingBlob, parseShare } from "../shared-attachment.js";
+import { recordShare } from "../shared-attachment.js";
 import type { AttachmentStore, JournalStore } from "../store.js";
 import { type AttachmentRow, toAttachment } from "../store-rows.js";
 import { insertAttachmentRows } from "./journal-pg.js";
@@ -26,20 +25,7 @@ export function pgAttachments(
       return row ? toAttachment(row) : undefined;
     },
     async recordShared(sessionId, share) {
-      const { details, ref } = parseShare(share);
-      if (!(await blobs.has(ref.hash))) throw missingBlob(ref.hash);
-      if (await owned(sessionId, ref.hash)) return { entry: null };
-      const [entry] = await journal.append(sessionId, [
-        {
-          kind: "custom",
-          customType: SHARED_ATTACHMENT_ENTRY,
-          hidden: true,
-          offBranch: true,
-          data: { details },
-          attachments: [ref],
-        },
-      ]);
-      return { entry: entry ?? null };
+      return recordShare({ journal, blobs, owned }, sessionId, share);
     },
     async own(sessionId, entryId, refs) {
       if (refs.length === 0) return;

@@ -1,8 +1,8 @@
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type pg from "pg";
 import type { SharedJournal } from "../../live/journal-cursor.js";
+import { type EntryRow, toEntry } from "../entry-rows.js";
 import type { JournalEntry } from "../types.js";
-import { type PgEntryRow, toPgEntry } from "./entry-row-pg.js";
 import type { PgNotifier } from "./notifier.js";
 import type { Queryable } from "./pg-pool.js";
 
@@ -71,11 +71,11 @@ export async function followEntries(options: {
 }): Promise<void> {
   const chains = new Map<string, Promise<void>>();
   const read = async (pointer: EntryPointer) => {
-    const { rows } = await options.pool.query<PgEntryRow>(
+    const { rows } = await options.pool.query<EntryRow>(
       "SELECT * FROM entries WHERE session_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq",
       [pointer.session, pointer.from, pointer.to],
     );
-    options.deliver(pointer.session, rows.map(toPgEntry));
+    options.deliver(pointer.session, rows.map(toEntry));
   };
   await options.notifier.listen(ENTRIES_CHANNEL, (payload) => {
     const pointer = parsePointer(payload);
@@ -105,11 +105,11 @@ export function pgSharedJournal(pool: pg.Pool): SharedJournal {
       return (rows[0]?.next_seq ?? 0) - 1;
     },
     async entriesAfter(sessionId, seq, limit) {
-      const { rows } = await pool.query<PgEntryRow>(
+      const { rows } = await pool.query<EntryRow>(
         "SELECT * FROM entries WHERE session_id = $1 AND seq > $2 AND NOT hidden AND NOT off_branch ORDER BY seq LIMIT $3",
         [sessionId, seq, limit],
       );
-      return rows.map(toPgEntry);
+      return rows.map(toEntry);
     },
   };
 }

@@ -1,11 +1,18 @@
 import type pg from "pg";
-import { mintId } from "../ids.js";
-import { entryJson } from "../sqlite/entry-row.js";
-import { ENTRY_ID_SUPPLIED_PATTERN } from "../sqlite/journal-sql.js";
+import { type EntryRow, entryJson, toEntry } from "../entry-rows.js";
+import {
+  checkEntries,
+  checkOnBranch,
+  entryCursorSeq,
+  entryPage,
+  namedParent,
+  noSession,
+  type PreparedEntry,
+  prepareAppend,
+} from "../journal-batch.js";
 import type { JournalStore } from "../store.js";
 import { StoreError } from "../store-error.js";
 import type { AppendOptions, JournalEntry, NewJournalEntry } from "../types.js";
-import { type PgEntryRow, toPgEntry } from "./entry-row-pg.js";
 import { inTransaction, type Queryable } from "./pg-pool.js";
 
 const BRANCH = `WITH RECURSIVE path(id, parent_id) AS (
@@ -49,12 +56,6 @@ async function checkFence(
   }
 }
 
-interface Prepared {
-  readonly entry: JournalEntry;
-  readonly json: string;
-  readonly input: NewJournalEntry;
-}
-
 /**
  * The PostgreSQL journal. An append locks its session's row (`FOR UPDATE`), so appends to one
  * session from any number of instances commit one after another with gapless `seq`. A turn it
@@ -75,32 +76,25 @@ export function pgJournal(
       [sessionId],
     );
     const row = rows[0];
-    if (!row) throw new StoreError("not_found", `no session ${sessionId}`);
+    if (!row) throw noSession(sessionId);
     return row;
   };
   const requireOnBranch = async (db: Queryable, sessionId: string, entryId: string) => {
-    const { rows } = await db.query<{ off_branch: boolean }>(
+    const { rows } = await db.query<Pick<EntryRow, "off_branch">>(
       "SELECT off_branch FROM entries WHERE session_id = $1 AND id = $2",
       [sessionId, entryId],
     );
-    const row = rows[0];
-    if (!row) throw new StoreError("not_found", `session ${sessionId} has no entry ${entryId}`);
-    if (row.off_branch) {
-      throw new StoreError(
-        "invalid",
-        `entry ${entryId} is off-branch and cannot be a parent or leaf`,
-      );
-    }
+    checkOnBranch(rows[0], sessionId, entryId);
   };
   const readBranch = async (sessionId: string, leafId?: string) => {
     const row = await requireSession(pool, sessionId);
     const leaf = leafId ?? row.leaf_id;
     if (leaf === null) return [];
-    const { rows } = await pool.query<PgEntryRow>(
+    const { rows } = await pool.query<EntryRow>(
       `${BRANCH} SELECT e.* FROM entries e JOIN path p ON e.id = p.id ORDER BY e.seq`,
       [leaf, sessionId],
     );
-    return rows.map(toPgEntry);
+    return rows.map(toEntry);
   };
 
   const append = async (
@@ -112,35 +106,21 @@ export function pgJournal(
   ) => {
     const row = await requireSession(client, sessionId, true);
     await checkFence(client, fence, instanceId, sessionId);
-    let parent = options.parentId === undefined ? row.leaf_id : options.parentId;
-    if (parent !== null && parent !== row.leaf_id) await requireOnBranch(client, sessionId, parent);
-    let seq = row.next_seq;
-    const prepared: Prepared[] = [];
-    inputs.forEach((input, index) => {
-      const offBranch = input.offBranch === true;
-      const entry: JournalEntry = {
-        id: input.id ?? mintId("e", at),
-        sessionId,
-        parentId: parent,
-        seq,
-        kind: input.kind,
-        customType: input.customType ?? null,
-        hidden: input.hidden === true,
-        offBranch,
-        data: input.data,
-        createdAt: at,
-      };
-      prepared.push({ entry, json: entryJson(input.data, index), input });
-      seq += 1;
-      if (!offBranch) parent = entry.id;
+    const named = namedParent(options, row.leaf_id);
+    if (named !== undefined) await requireOnBranch(client, sessionId, named);
+    const batch = prepareAppend(sessionId, inputs, options, {
+      leafId: row.leaf_id,
+      seq: row.next_seq,
+      at,
     });
-    await insertEntries(client, prepared);
-    await insertOwnership(client, sessionId, prepared, at);
+    await insertEntries(client, batch.entries);
+    await insertOwnership(client, sessionId, batch.entries, at);
+    const { leafId, nextSeq } = batch;
     await client.query(
       options.touch === false
         ? "UPDATE sessions SET leaf_id = $1, next_seq = $2 WHERE id = $3"
         : "UPDATE sessions SET leaf_id = $1, next_seq = $2, updated_at = $4 WHERE id = $3",
-      options.touch === false ? [parent, seq, sessionId] : [parent, seq, sessionId, at],
+      options.touch === false ? [leafId, nextSeq, sessionId] : [leafId, nextSeq, sessionId, at],
     );
     if (options.openTurn) {
       await client.query(
@@ -151,22 +131,15 @@ export function pgJournal(
     if (options.closeTurn !== undefined) {
       await client.query("DELETE FROM open_turns WHERE turn_id = $1", [options.closeTurn]);
     }
-    const written = prepared.map((p) => p.entry);
+    const written = batch.entries.map((p) => p.entry);
     await afterAppend(client, sessionId, written);
     return written;
   };
 
   return {
     async append(sessionId, entries, options = {}) {
-      entries.forEach((input, index) => {
-        if (input.id !== undefined && !ENTRY_ID_SUPPLIED_PATTERN.test(input.id)) {
-          throw new StoreError(
-            "invalid",
-            `entries[${index}].id must match ${ENTRY_ID_SUPPLIED_PATTERN}`,
-          );
-        }
-        entryJson(input.data, index);
-      });
+      // Refused before a connection is taken; the append checks again as it lays the batch out.
+      checkEntries(entries);
       const at = now();
       return inTransaction(pool, (client) => append(client, sessionId, entries, options, at));
     },
@@ -190,30 +163,24 @@ export function pgJournal(
       });
     },
     async get(sessionId, entryId) {
-      const { rows } = await pool.query<PgEntryRow>(
+      const { rows } = await pool.query<EntryRow>(
         "SELECT * FROM entries WHERE session_id = $1 AND id = $2",
         [sessionId, entryId],
       );
-      return rows[0] ? toPgEntry(rows[0]) : undefined;
+      return rows[0] ? toEntry(rows[0]) : undefined;
     },
     async branch(sessionId, options = {}) {
       return readBranch(sessionId, options.leafId);
     },
     async page(sessionId, { cursor, limit }) {
       const row = await requireSession(pool, sessionId);
-      if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) {
-        throw new StoreError("invalid", "cursor is not one this daemon issued");
-      }
+      const before = entryCursorSeq(cursor);
       if (row.leaf_id === null) return { entries: [], nextCursor: null };
-      const before = cursor === undefined ? Number.MAX_SAFE_INTEGER : Number(cursor);
-      const { rows } = await pool.query<PgEntryRow>(
+      const { rows } = await pool.query<EntryRow>(
         `${BRANCH} SELECT e.* FROM entries e JOIN path p ON e.id = p.id WHERE NOT e.hidden AND e.seq < $3 ORDER BY e.seq DESC LIMIT $4`,
         [row.leaf_id, sessionId, before, limit + 1],
       );
-      const more = rows.length > limit;
-      const page = rows.slice(0, limit).reverse().map(toPgEntry);
-      const oldest = page[0];
-      return { entries: page, nextCursor: more && oldest ? String(oldest.seq) : null };
+      return entryPage(rows, limit);
     },
     async visible(sessionId) {
       return (await readBranch(sessionId)).filter((e) => !e.hidden);
@@ -232,23 +199,23 @@ export function pgJournal(
     async offBranch(sessionId, customType) {
       const { rows } =
         customType === undefined
-          ? await pool.query<PgEntryRow>(
+          ? await pool.query<EntryRow>(
               "SELECT * FROM entries WHERE session_id = $1 AND off_branch ORDER BY seq",
               [sessionId],
             )
-          : await pool.query<PgEntryRow>(
+          : await pool.query<EntryRow>(
               "SELECT * FROM entries WHERE session_id = $1 AND off_branch AND custom_type = $2 ORDER BY seq",
               [sessionId, customType],
             );
-      return rows.map(toPgEntry);
+      return rows.map(toEntry);
     },
   };
 }
 
 /** One INSERT for the whole batch: arrays unnested column by column. */
-async function insertEntries(client: pg.PoolClient, prepared: readonly Prepared[]) {
+async function insertEntries(client: pg.PoolClient, prepared: readonly PreparedEntry[]) {
   if (prepared.length === 0) return;
-  const column = <T>(pick: (p: Prepared) => T) => prepared.map(pick);
+  const column = <T>(pick: (p: PreparedEntry) => T) => prepared.map(pick);
   await client.query(
     `INSERT INTO entries (id, session_id, parent_id, seq, kind, custom_type, hidden, off_branch, data, created_at)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::boolean[], $8::boolean[], $9::text[], $10::bigint[])`,
@@ -271,12 +238,10 @@ async function insertEntries(client: pg.PoolClient, prepared: readonly Prepared[
 async function insertOwnership(
   client: pg.PoolClient,
   sessionId: string,
-  prepared: readonly Prepared[],
+  prepared: readonly PreparedEntry[],
   at: number,
 ) {
-  const refs = prepared.flatMap((p) =>
-    (p.input.attachments ?? []).map((ref) => ({ ref, entryId: p.entry.id })),
-  );
+  const refs = prepared.flatMap((p) => p.attachments.map((ref) => ({ ref, entryId: p.entry.id })));
   if (refs.length === 0) return;
   await insertAttachmentRows(client, sessionId, refs, at);
 }

@@ -1,33 +1,26 @@
 import type pg from "pg";
-import { mintId } from "../ids.js";
-import { type SessionRow, toSession } from "../sqlite/sessions-sql.js";
+import {
+  newSession,
+  parseSessionCursor,
+  type SessionRow,
+  sessionPage,
+  toSession,
+} from "../session-rows.js";
 import type { SessionStore } from "../store.js";
-import { StoreError } from "../store-error.js";
-
-const CURSOR = /^(\d{1,16})\.(s_[a-z0-9]{20,40})$/;
 
 /** The PostgreSQL sessions table. Pages run most recently updated first; the cursor is opaque. */
 export function pgSessions(pool: pg.Pool, now: () => number): SessionStore {
   const rowsOf = async (sql: string, values: unknown[]) =>
     (await pool.query<SessionRow>(sql, values)).rows;
   return {
-    async create({ ownerId, kind, title, workspace }) {
-      const at = now();
-      const id = mintId("s", at);
+    async create(input) {
+      const session = newSession(input, now());
+      const { id, ownerId, title, kind, createdAt, workspace } = session;
       await pool.query(
         "INSERT INTO sessions (id, owner_id, title, kind, created_at, updated_at, workspace) VALUES ($1, $2, $3, $4, $5, $5, $6)",
-        [id, ownerId, title ?? null, kind, at, workspace ?? null],
+        [id, ownerId, title, kind, createdAt, workspace],
       );
-      return {
-        id,
-        ownerId,
-        title: title ?? null,
-        kind,
-        createdAt: at,
-        updatedAt: at,
-        leafId: null,
-        workspace: workspace ?? null,
-      };
+      return session;
     },
     async get(id) {
       const [row] = await rowsOf("SELECT * FROM sessions WHERE id = $1", [id]);
@@ -41,17 +34,13 @@ export function pgSessions(pool: pg.Pool, now: () => number): SessionStore {
           [ownerId, limit + 1],
         );
       } else {
-        const match = CURSOR.exec(cursor);
-        if (!match) throw new StoreError("invalid", "cursor is not one this daemon issued");
+        const { updatedAt, id } = parseSessionCursor(cursor);
         rows = await rowsOf(
           "SELECT * FROM sessions WHERE owner_id = $1 AND (updated_at, id) < ($2, $3) ORDER BY updated_at DESC, id DESC LIMIT $4",
-          [ownerId, Number(match[1]), match[2], limit + 1],
+          [ownerId, updatedAt, id, limit + 1],
         );
       }
-      const more = rows.length > limit;
-      const page = rows.slice(0, limit).map(toSession);
-      const last = page.at(-1);
-      return { sessions: page, nextCursor: more && last ? `${last.updatedAt}.${last.id}` : null };
+      return sessionPage(rows, limit);
     },
     async rename(id, title) {
       const [row] = await rowsOf(

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
+import { type AccountRow, toAccount } from "../account-rows.js";
 import type { TokenStore } from "../store.js";
 import { StoreError } from "../store-error.js";
 import { hashToken, TOKEN_PATTERN, type TokenRow, toToken } from "../store-rows.js";
-import { type AccountRow, toAccount } from "./accounts-pg.js";
 import { inTransaction, isForeignKeyViolation } from "./pg-pool.js";
 
 /**

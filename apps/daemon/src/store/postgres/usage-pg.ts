@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { type ChargeRow, toCharge } from "../sqlite/usage-sql.js";
+import { type ChargeRow, chargeValues, toCharge } from "../charge-rows.js";
 import type { UsageStore } from "../store.js";
 
 /** The PostgreSQL usage-charge ledger. */
@@ -12,22 +12,7 @@ export function pgUsage(pool: pg.Pool, now: () => number): UsageStore {
            cost_usd, created_at)
          VALUES ($1, (SELECT id FROM sessions WHERE id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          RETURNING *`,
-        [
-          c.accountId,
-          c.sessionId,
-          c.origin,
-          c.purpose,
-          c.providerId,
-          c.connectionId,
-          c.generation,
-          c.model,
-          c.inputTokens,
-          c.outputTokens,
-          c.cacheReadInputTokens,
-          c.cacheCreationInputTokens,
-          c.costUsd,
-          now(),
-        ],
+        chargeValues(c, now()),
       );
       return toCharge(rows[0] as ChargeRow);
     },

@@ -1,20 +1,6 @@
-import type { AccountRole } from "@elowen/plugin-api/access";
 import type Database from "better-sqlite3";
+import { type AccountRow, ownerExists, ownerNotRemovable, toAccount } from "../account-rows.js";
 import type { AccountStore } from "../store.js";
-import { StoreError } from "../store-error.js";
-import type { AccountRecord } from "../types.js";
-
-interface AccountRow {
-  id: number;
-  name: string;
-  role: AccountRole;
-  created_at: number;
-}
-
-/** Maps an account row. */
-export function toAccount(row: AccountRow): AccountRecord {
-  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at };
-}
 
 /** The SQLite accounts table. */
 export function sqliteAccounts(
@@ -29,9 +15,7 @@ export function sqliteAccounts(
   const remove = db.prepare("DELETE FROM accounts WHERE id = ?");
   return {
     async create({ name, role }) {
-      if (role === "owner" && owner.get()) {
-        throw new StoreError("conflict", "the instance already has its owner");
-      }
+      if (role === "owner" && owner.get()) throw ownerExists();
       const createdAt = now();
       const id = Number(insert.run(name, role, createdAt).lastInsertRowid);
       return { id, name, role, createdAt };
@@ -52,8 +36,7 @@ export function sqliteAccounts(
     },
     async remove(id) {
       const row = byId.get(id);
-      if (row?.role === "owner")
-        throw new StoreError("conflict", "the instance owner cannot be removed");
+      if (row?.role === "owner") throw ownerNotRemovable();
       const removed = remove.run(id).changes > 0;
       onChange();
       return removed;

@@ -1,7 +1,6 @@
-import { SHARED_ATTACHMENT_ENTRY } from "@elowen/plugin-api/journal";
 import type Database from "better-sqlite3";
 import type { BlobStorage } from "../blob-storage.js";
-import { missingBlob, parseShare } from "../shared-attachment.js";
+import { recordShare } from "../shared-attachment.js";
 import type { AttachmentStore, JournalStore } from "../store.js";
 import { type AttachmentRow, toAttachment } from "../store-rows.js";
 import type { AttachmentRef } from "../types.js";
@@ -16,22 +15,10 @@ export function sqliteAttachments(
   blobs: BlobStorage,
   now: () => number = Date.now,
 ): AttachmentStore {
-  const ownRow = db.prepare(
-    "INSERT OR IGNORE INTO attachments (session_id, hash, entry_id, kind, mime_type, bytes, filename, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  );
+  const ownRow = attachmentOwner(db);
   const ownAll = db.transaction(
     (sessionId: string, entryId: string, refs: readonly AttachmentRef[], at: number) => {
-      for (const ref of refs)
-        ownRow.run(
-          sessionId,
-          ref.hash,
-          entryId,
-          ref.kind,
-          ref.mimeType,
-          ref.bytes,
-          ref.filename ?? null,
-          at,
-        );
+      for (const ref of refs) ownRow(sessionId, entryId, ref, at);
     },
   );
   const owned = db.prepare<[string, string], AttachmentRow>(
@@ -46,20 +33,11 @@ export function sqliteAttachments(
       return row ? toAttachment(row) : undefined;
     },
     async recordShared(sessionId, share) {
-      const { details, ref } = parseShare(share);
-      if (!(await blobs.has(ref.hash))) throw missingBlob(ref.hash);
-      if (owned.get(sessionId, ref.hash)) return { entry: null };
-      const [entry] = await journal.append(sessionId, [
-        {
-          kind: "custom",
-          customType: SHARED_ATTACHMENT_ENTRY,
-          hidden: true,
-          offBranch: true,
-          data: { details },
-          attachments: [ref],
-        },
-      ]);
-      return { entry: entry ?? null };
+      return recordShare(
+        { journal, blobs, owned: (id, hash) => owned.get(id, hash) },
+        sessionId,
+        share,
+      );
     },
     async own(sessionId, entryId, refs) {
       if (refs.length > 0) ownAll.immediate(sessionId, entryId, refs, now());
@@ -67,5 +45,29 @@ export function sqliteAttachments(
     async isOwned(hash) {
       return anyOwner.get(hash) !== undefined;
     },
+  };
+}
+
+/**
+ * Records that an entry of a session owns a blob (the caller's transaction, if any); a blob the
+ * session already owns keeps its first owner.
+ */
+export function attachmentOwner(
+  db: Database.Database,
+): (sessionId: string, entryId: string, ref: AttachmentRef, at: number) => void {
+  const insert = db.prepare(
+    "INSERT OR IGNORE INTO attachments (session_id, hash, entry_id, kind, mime_type, bytes, filename, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  return (sessionId, entryId, ref, at) => {
+    insert.run(
+      sessionId,
+      ref.hash,
+      entryId,
+      ref.kind,
+      ref.mimeType,
+      ref.bytes,
+      ref.filename ?? null,
+      at,
+    );
   };
 }

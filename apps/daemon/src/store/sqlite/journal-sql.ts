@@ -1,13 +1,17 @@
 import type Database from "better-sqlite3";
-import { mintId } from "../ids.js";
+import { type EntryRow, entryJson, toEntry } from "../entry-rows.js";
+import {
+  checkOnBranch,
+  entryCursorSeq,
+  entryPage,
+  namedParent,
+  noSession,
+  prepareAppend,
+} from "../journal-batch.js";
+import type { SessionRow } from "../session-rows.js";
 import type { JournalStore } from "../store.js";
-import { StoreError } from "../store-error.js";
-import type { AppendOptions, JournalEntry, NewJournalEntry } from "../types.js";
-import { type EntryRow, entryJson, toEntry } from "./entry-row.js";
-import type { SessionRow } from "./sessions-sql.js";
-
-/** An entry id a caller supplies: 1 to 128 of letters, digits and `_.:-`. */
-export const ENTRY_ID_SUPPLIED_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+import type { AppendOptions, NewJournalEntry } from "../types.js";
+import { attachmentOwner } from "./attachments-sql.js";
 
 const BRANCH = `WITH RECURSIVE path(id, parent_id) AS (
   SELECT id, parent_id FROM entries WHERE id = ? AND session_id = ?
@@ -27,9 +31,7 @@ export function sqliteJournal(db: Database.Database, now: () => number): Journal
   const insert = db.prepare(
     "INSERT INTO entries (id, session_id, parent_id, seq, kind, custom_type, hidden, off_branch, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
-  const own = db.prepare(
-    "INSERT OR IGNORE INTO attachments (session_id, hash, entry_id, kind, mime_type, bytes, filename, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  );
+  const own = attachmentOwner(db);
   const advance = db.prepare(
     "UPDATE sessions SET leaf_id = ?, next_seq = ?, updated_at = ? WHERE id = ?",
   );
@@ -55,88 +57,45 @@ export function sqliteJournal(db: Database.Database, now: () => number): Journal
 
   const requireSession = (sessionId: string) => {
     const row = session.get(sessionId);
-    if (!row) throw new StoreError("not_found", `no session ${sessionId}`);
+    if (!row) throw noSession(sessionId);
     return row;
   };
-  const requireOnBranch = (sessionId: string, entryId: string) => {
-    const row = entry.get(sessionId, entryId);
-    if (!row) throw new StoreError("not_found", `session ${sessionId} has no entry ${entryId}`);
-    if (row.off_branch === 1) {
-      throw new StoreError(
-        "invalid",
-        `entry ${entryId} is off-branch and cannot be a parent or leaf`,
-      );
-    }
-  };
+  const requireOnBranch = (sessionId: string, entryId: string) =>
+    checkOnBranch(entry.get(sessionId, entryId), sessionId, entryId);
 
   const append = db.transaction(
     (sessionId: string, entries: readonly NewJournalEntry[], options: AppendOptions) => {
       const row = position.get(sessionId);
-      if (!row) throw new StoreError("not_found", `no session ${sessionId}`);
-      // The leaf is on the branch by construction (only on-branch entries become it), so only a
-      // parent the caller names is looked up.
-      let parent = options.parentId === undefined ? row.leaf_id : options.parentId;
-      if (parent !== null && parent !== row.leaf_id) requireOnBranch(sessionId, parent);
-      let seq = row.next_seq;
+      if (!row) throw noSession(sessionId);
+      const named = namedParent(options, row.leaf_id);
+      if (named !== undefined) requireOnBranch(sessionId, named);
       const at = now();
-      const written: JournalEntry[] = [];
-      for (let index = 0; index < entries.length; index += 1) {
-        const input = entries[index] as NewJournalEntry;
-        if (input.id !== undefined && !ENTRY_ID_SUPPLIED_PATTERN.test(input.id)) {
-          throw new StoreError(
-            "invalid",
-            `entries[${index}].id must match ${ENTRY_ID_SUPPLIED_PATTERN}`,
-          );
-        }
-        const id = input.id ?? mintId("e", at);
-        const data = entryJson(input.data, index);
-        const offBranch = input.offBranch === true;
+      const batch = prepareAppend(sessionId, entries, options, {
+        leafId: row.leaf_id,
+        seq: row.next_seq,
+        at,
+      });
+      for (const { entry: e, json, attachments } of batch.entries) {
         insert.run(
-          id,
+          e.id,
           sessionId,
-          parent,
-          seq,
-          input.kind,
-          input.customType ?? null,
-          input.hidden ? 1 : 0,
-          offBranch ? 1 : 0,
-          data,
+          e.parentId,
+          e.seq,
+          e.kind,
+          e.customType,
+          e.hidden ? 1 : 0,
+          e.offBranch ? 1 : 0,
+          json,
           at,
         );
-        for (const ref of input.attachments ?? []) {
-          own.run(
-            sessionId,
-            ref.hash,
-            id,
-            ref.kind,
-            ref.mimeType,
-            ref.bytes,
-            ref.filename ?? null,
-            at,
-          );
-        }
-        written.push({
-          id,
-          sessionId,
-          parentId: parent,
-          seq,
-          kind: input.kind,
-          customType: input.customType ?? null,
-          hidden: input.hidden === true,
-          offBranch,
-          // The value just serialized: reading it back from its JSON would only copy it.
-          data: input.data,
-          createdAt: at,
-        });
-        seq += 1;
-        if (!offBranch) parent = id;
+        for (const ref of attachments) own(sessionId, e.id, ref, at);
       }
-      if (options.touch === false) advanceQuietly.run(parent, seq, sessionId);
-      else advance.run(parent, seq, at, sessionId);
+      if (options.touch === false) advanceQuietly.run(batch.leafId, batch.nextSeq, sessionId);
+      else advance.run(batch.leafId, batch.nextSeq, at, sessionId);
       if (options.openTurn)
         openTurn.run(options.openTurn.turnId, sessionId, options.openTurn.startedAt);
       if (options.closeTurn !== undefined) closeTurn.run(options.closeTurn);
-      return written;
+      return batch.entries.map((p) => p.entry);
     },
   );
 
@@ -173,16 +132,9 @@ export function sqliteJournal(db: Database.Database, now: () => number): Journal
     },
     async page(sessionId, { cursor, limit }) {
       const row = requireSession(sessionId);
-      if (cursor !== undefined && !/^\d{1,15}$/.test(cursor)) {
-        throw new StoreError("invalid", "cursor is not one this daemon issued");
-      }
+      const before = entryCursorSeq(cursor);
       if (row.leaf_id === null) return { entries: [], nextCursor: null };
-      const before = cursor === undefined ? Number.MAX_SAFE_INTEGER : Number(cursor);
-      const rows = visiblePage.all(row.leaf_id, sessionId, before, limit + 1);
-      const more = rows.length > limit;
-      const page = rows.slice(0, limit).reverse().map(toEntry);
-      const oldest = page[0];
-      return { entries: page, nextCursor: more && oldest ? String(oldest.seq) : null };
+      return entryPage(visiblePage.all(row.leaf_id, sessionId, before, limit + 1), limit);
     },
     async visible(sessionId) {
       return readBranch(sessionId).filter((e) => !e.hidden);

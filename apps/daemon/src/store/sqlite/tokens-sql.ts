@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
+import { type AccountRow, toAccount } from "../account-rows.js";
 import type { TokenStore } from "../store.js";
 import { StoreError } from "../store-error.js";
 import { hashToken, TOKEN_PATTERN, type TokenRow, toToken } from "../store-rows.js";
-import { toAccount } from "./accounts-sql.js";
 
 /** The SQLite tokens table. */
 export function sqliteTokens(
@@ -14,10 +14,9 @@ export function sqliteTokens(
   const insert = db.prepare(
     "INSERT INTO tokens (account_id, hash, label, created_at) VALUES (?, ?, ?, ?)",
   );
-  const verify = db.prepare<
-    [string],
-    { id: number; name: string; role: "owner" | "admin" | "user"; created_at: number }
-  >("SELECT a.* FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = ?");
+  const verify = db.prepare<[string], AccountRow>(
+    "SELECT a.* FROM tokens t JOIN accounts a ON a.id = t.account_id WHERE t.hash = ?",
+  );
   const list = db.prepare<[number], TokenRow>(
     "SELECT id, account_id, label, created_at FROM tokens WHERE account_id = ? ORDER BY id",
   );

@@ -1,46 +1,6 @@
 import type Database from "better-sqlite3";
+import { type ChargeRow, chargeValues, toCharge } from "../charge-rows.js";
 import type { UsageStore } from "../store.js";
-import type { UsageCharge } from "../types.js";
-
-/** A usage_charges row. */
-export interface ChargeRow {
-  id: number;
-  account_id: number;
-  session_id: string | null;
-  origin: string;
-  purpose: string;
-  provider_id: string;
-  connection_id: string;
-  generation: number;
-  model: string;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
-  cost_usd: number;
-  created_at: number;
-}
-
-/** Maps a usage_charges row. */
-export function toCharge(row: ChargeRow): UsageCharge {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    sessionId: row.session_id,
-    origin: row.origin,
-    purpose: row.purpose,
-    providerId: row.provider_id,
-    connectionId: row.connection_id,
-    generation: row.generation,
-    model: row.model,
-    inputTokens: row.input_tokens,
-    outputTokens: row.output_tokens,
-    cacheReadInputTokens: row.cache_read_tokens,
-    cacheCreationInputTokens: row.cache_write_tokens,
-    costUsd: row.cost_usd,
-    createdAt: row.created_at,
-  };
-}
 
 /** The SQLite usage-charge ledger. */
 export function sqliteUsage(db: Database.Database, now: () => number): UsageStore {
@@ -56,24 +16,7 @@ export function sqliteUsage(db: Database.Database, now: () => number): UsageStor
   );
   return {
     async charge(c) {
-      const id = Number(
-        insert.run(
-          c.accountId,
-          c.sessionId,
-          c.origin,
-          c.purpose,
-          c.providerId,
-          c.connectionId,
-          c.generation,
-          c.model,
-          c.inputTokens,
-          c.outputTokens,
-          c.cacheReadInputTokens,
-          c.cacheCreationInputTokens,
-          c.costUsd,
-          now(),
-        ).lastInsertRowid,
-      );
+      const id = Number(insert.run(...chargeValues(c, now())).lastInsertRowid);
       return toCharge(byId.get(id) as ChargeRow);
     },
     async list(accountId) {

@@ -1,7 +1,7 @@
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import type { JournalEntry } from "../types.js";
+import type { JournalEntry } from "./types.js";
 
-/** An entries row. */
+/** An entries row as both engines return it: SQLite's flags are 0 or 1, PostgreSQL's booleans. */
 export interface EntryRow {
   id: string;
   session_id: string;
@@ -9,13 +9,13 @@ export interface EntryRow {
   seq: number;
   kind: string;
   custom_type: string | null;
-  hidden: number;
-  off_branch: number;
+  hidden: number | boolean;
+  off_branch: number | boolean;
   data: string;
   created_at: number;
 }
 
-/** Maps an entries row, parsing its JSON data. */
+/** An entries row as the store hands it out, its JSON data parsed. */
 export function toEntry(row: EntryRow): JournalEntry {
   return {
     id: row.id,
@@ -24,8 +24,8 @@ export function toEntry(row: EntryRow): JournalEntry {
     seq: row.seq,
     kind: row.kind,
     customType: row.custom_type,
-    hidden: row.hidden === 1,
-    offBranch: row.off_branch === 1,
+    hidden: Boolean(row.hidden),
+    offBranch: Boolean(row.off_branch),
     data: JSON.parse(row.data),
     createdAt: row.created_at,
   };
