@@ -1,6 +1,7 @@
 import type { PluginMcpAuthState } from "@elowen/plugin-api/status";
+import type { McpServerRow } from "@elowen/wire";
 import { useState } from "preact/hooks";
-import type { McpRefusal, McpServerRow } from "../model/mcp-servers.js";
+import type { McpRefusal } from "../model/mcp-servers.js";
 import { Alert } from "./alert.js";
 import { ConfirmRemove } from "./confirm-remove.js";
 import { AUTH_TEXT } from "./status-rail.js";
