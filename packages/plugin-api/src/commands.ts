@@ -87,30 +87,28 @@ export interface PickerCommand {
 /** A command a plugin registers. */
 export type CommandDefinition = PromptCommand | PickerCommand;
 
+const CommandNameSchema = z
+  .string()
+  .regex(
+    COMMAND_NAME_PATTERN,
+    "one to 32 lowercase letters, digits and dashes, starting with a letter or digit",
+  );
+const CommandDescriptionSchema = z.string().min(1).max(500);
+
 /** Validates the static part of a command registration. */
 export const CommandRegistrationSchema = z.discriminatedUnion("kind", [
   z.strictObject({
     kind: z.literal("prompt"),
-    name: z
-      .string()
-      .regex(
-        COMMAND_NAME_PATTERN,
-        "one to 32 lowercase letters, digits and dashes, starting with a letter or digit",
-      ),
-    description: z.string().min(1).max(500),
+    name: CommandNameSchema,
+    description: CommandDescriptionSchema,
     prompt: z.string().min(1, "a prompt command needs a non-empty prompt"),
     argumentHint: z.string().max(200).optional(),
     adminOnly: z.boolean().optional(),
   }),
   z.looseObject({
     kind: z.literal("picker"),
-    name: z
-      .string()
-      .regex(
-        COMMAND_NAME_PATTERN,
-        "one to 32 lowercase letters, digits and dashes, starting with a letter or digit",
-      ),
-    description: z.string().min(1).max(500),
+    name: CommandNameSchema,
+    description: CommandDescriptionSchema,
     prompt: z.undefined({ message: "a picker carries no prompt" }).optional(),
     adminOnly: z.boolean().optional(),
     cardAction: z.literal("task").optional(),

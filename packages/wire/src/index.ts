@@ -60,6 +60,12 @@ export type { HistoryEntry, HistoryPage } from "./schemas/history.js";
 export { HistoryEntrySchema, HistoryPageSchema } from "./schemas/history.js";
 export type { LiveModel, TurnEventData } from "./schemas/live-events.js";
 export { LIVE_OUTPUT_TAIL_CHARS } from "./schemas/live-events.js";
+export type { McpServerList, McpServerRow } from "./schemas/mcp-servers.js";
+export {
+  MCP_SERVERS_PATH,
+  McpServerListSchema,
+  McpServerRowSchema,
+} from "./schemas/mcp-servers.js";
 export type { ModelChoice, SessionModels, SetSessionModelBody } from "./schemas/models.js";
 export {
   ModelChoiceSchema,
@@ -125,6 +131,8 @@ export {
   SessionSchema,
   UpdateSessionBodySchema,
 } from "./schemas/sessions.js";
+export type { SkillList, SkillListRow } from "./schemas/skill-list.js";
+export { SKILLS_LIST_PATH, SkillListRowSchema, SkillListSchema } from "./schemas/skill-list.js";
 export type {
   ApproveSkillSourceBody,
   SkillDiagnostic,

@@ -1,26 +1,9 @@
+import { MCP_SERVERS_PATH, McpServerListSchema, type McpServerRow } from "@elowen/wire";
 import { z } from "zod";
 import { usageError } from "../cli/cli-error.js";
 import type { CliContext } from "../cli/context.js";
 import { formatJson, formatTable } from "../cli/table.js";
 import { withClient } from "./with-client.js";
-
-/** The MCP plugin's routes (`@elowen/plugin-mcp`). */
-export const MCP_SERVERS_PATH = "/plugins/mcp/servers";
-
-/** One server as the MCP plugin lists it (unknown fields kept for --json). */
-const ServerRowSchema = z.looseObject({
-  name: z.string(),
-  source: z.string(),
-  transport: z.string(),
-  status: z.string(),
-  tools: z.number().int().nonnegative(),
-  auth: z.string(),
-  reason: z.string().optional(),
-});
-const ServerListSchema = z.looseObject({
-  servers: z.array(ServerRowSchema),
-  message: z.string().optional(),
-});
 
 /** What `POST /plugins/mcp/servers/:name/sign-in` answers: the notice and the link to open. */
 const SignInSchema = z.looseObject({
@@ -38,19 +21,15 @@ export async function runMcp(
   const { daemon, url, ...rest } = context.options;
   const connection = { ...context, options: { ...rest, url: daemon } };
   if (action === "sign-in") return signIn(context, connection, name);
-  const answer = await withClient(connection, (client) => {
-    if (action === "list")
-      return client.request("GET", MCP_SERVERS_PATH, { schema: ServerListSchema });
+  // Parsed with the wire schema, printed with --json as it came (unknown fields kept).
+  const body = await withClient(connection, (client) => {
+    if (action === "list") return client.request("GET", MCP_SERVERS_PATH);
     if (action === "remove")
-      return client.request("DELETE", `${MCP_SERVERS_PATH}/${encodeURIComponent(name)}`, {
-        schema: ServerListSchema,
-      });
-    return client.request("POST", MCP_SERVERS_PATH, {
-      body: addBody(context, name),
-      schema: ServerListSchema,
-    });
+      return client.request("DELETE", `${MCP_SERVERS_PATH}/${encodeURIComponent(name)}`);
+    return client.request("POST", MCP_SERVERS_PATH, { body: addBody(context, name) });
   });
-  if (printedJson(context, answer)) return 0;
+  const answer = McpServerListSchema.parse(body);
+  if (printedJson(context, body)) return 0;
   if (answer.message) context.io.stdout(`${answer.message}\n`);
   if (action === "list") context.io.stdout(serverTable(answer.servers));
   return 0;
@@ -120,7 +99,7 @@ function pairs(context: CliContext, option: string): Record<string, string> | un
   return mapping;
 }
 
-function serverTable(servers: z.infer<typeof ServerRowSchema>[]): string {
+function serverTable(servers: readonly McpServerRow[]): string {
   if (servers.length === 0)
     return "No MCP servers are configured. Add one with `elowen mcp add <name> --url <url>`.\n";
   return formatTable(

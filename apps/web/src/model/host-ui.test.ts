@@ -1,4 +1,5 @@
 import { HOST_UI_API_VERSION } from "@elowen/plugin-api";
+import { isElowenError } from "@elowen/plugin-shared/errors";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startWebDaemon, type WebDaemon } from "../../test/e2e/harness.js";
@@ -46,7 +47,9 @@ describe("the host UI API a plugin's browser view runs against", () => {
       })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HostApiError);
+    expect(isElowenError(failure, "web.host_api_refused")).toBe(true);
     expect(failure).toMatchObject({
+      name: "HostApiError",
       status: 400,
       message: 'owner is required: "instance", "me" or an account id',
     });

@@ -3,6 +3,7 @@ import { HOST_UI_API_VERSION, PLUGIN_ROUTE_METHODS, pluginShortName } from "@elo
 import type { HostUi, HostUiApiOptions } from "@elowen/plugin-api/browser";
 import { formatDuration } from "@elowen/plugin-shared/duration";
 import { interpolate } from "./interpolate.js";
+import { WebError } from "./web-error.js";
 
 /** What {@link createHostUi} builds a plugin's host UI from. */
 export interface HostUiOptions {
@@ -13,12 +14,15 @@ export interface HostUiOptions {
   readonly strings?: Readonly<Record<string, string>>;
 }
 
-/** A failed `api` call: the HTTP status and the route's `error` sentence. */
-export class HostApiError extends Error {
+/**
+ * A failed `api` call: the HTTP status and the route's `error` sentence as its message. A
+ * {@link WebError} with the one code `web.host_api_refused`; switch on `status` for the reason.
+ */
+export class HostApiError extends WebError<"web.host_api_refused"> {
+  override readonly name = "HostApiError";
   readonly status: number;
   constructor(status: number, message: string) {
-    super(message);
-    this.name = "HostApiError";
+    super("web.host_api_refused", message);
     this.status = status;
   }
 }

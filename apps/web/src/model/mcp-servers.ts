@@ -1,46 +1,9 @@
 import type { HostUi } from "@elowen/plugin-api/browser";
-import { z } from "zod";
+import { MCP_SERVERS_PATH, McpServerListSchema, type McpServerRow } from "@elowen/wire";
 import { HostApiError } from "./host-ui.js";
 
 /** The MCP plugin, whose operator routes (`/plugins/mcp/servers`) the MCP settings use. */
 export const MCP_PLUGIN = "@elowen/plugin-mcp";
-
-/** The MCP plugin's servers route. */
-export const MCP_SERVERS_PATH = "/plugins/mcp/servers";
-
-/** What an untrusted workspace server would run or reach (names of env and headers only). */
-const LaunchSchema = z.union([
-  z.object({
-    command: z.string(),
-    args: z.array(z.string()),
-    cwd: z.string().optional(),
-    env: z.array(z.string()),
-  }),
-  z.object({ url: z.string(), headers: z.array(z.string()) }),
-]);
-
-/** One server as `GET /plugins/mcp/servers` lists it (unknown fields dropped). */
-export const McpServerRowSchema = z.object({
-  name: z.string().min(1),
-  source: z.string(),
-  transport: z.string(),
-  status: z.string(),
-  tools: z.number().int().nonnegative(),
-  auth: z.string(),
-  reason: z.string().optional(),
-  file: z.string().optional(),
-  launch: LaunchSchema.optional(),
-});
-
-/** One listed MCP server. */
-export type McpServerRow = z.infer<typeof McpServerRowSchema>;
-
-/** Every answer of the servers routes: the caller's servers, and a message after a change. */
-const McpServerListSchema = z.object({
-  servers: z.array(McpServerRowSchema),
-  message: z.string().optional(),
-  openUrl: z.string().optional(),
-});
 
 /** The query a sign-in's redirect comes back to the web root with (the MCP plugin's). */
 const SIGN_IN_RETURN = "mcp_oauth";

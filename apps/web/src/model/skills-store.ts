@@ -1,11 +1,7 @@
 import type { HostUi } from "@elowen/plugin-api/browser";
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import {
-  parseSkillList,
-  type SkillDiagnosticRow,
-  type SkillListRow,
-  type SkillListRowSchema,
-} from "./skill-list.js";
+import type { SkillDiagnostic, SkillListRow, SkillListRowSchema } from "@elowen/wire";
+import { parseSkillList } from "./skill-list.js";
 import { ownerBody, ownerQuery, type SkillOwner } from "./skill-owner.js";
 import { Store } from "./store.js";
 
@@ -53,7 +49,7 @@ export interface SkillsState {
   readonly rows: readonly SkillRow[];
   readonly loading: boolean;
   /** The catalog's remarks (administrators only): skills left out and why, warnings. */
-  readonly diagnostics?: readonly SkillDiagnosticRow[];
+  readonly diagnostics?: readonly SkillDiagnostic[];
   /** Why the catalog could not be read (a refused mutation is answered to its caller instead). */
   readonly error?: string;
 }

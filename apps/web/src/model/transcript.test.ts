@@ -95,15 +95,7 @@ describe("TranscriptModel from history", () => {
       questions: [{ question: "Pick", header: "Color", selected: ["Red"], outcome: "answered" }],
     };
     const m = new TranscriptModel();
-    m.addEntries([
-      wire.user(T1, "ask me"),
-      wire.assistant(T1, 0, [
-        { type: "toolCall", id: "q1", name: "AskUserQuestion", arguments: {} },
-        { type: "toolCall", id: "q2", name: "AskUserQuestion", arguments: {} },
-      ]),
-      wire.toolResult(T1, "q1", "AskUserQuestion", "Red", { questionAnswer: valid }),
-      wire.toolResult(T1, "q2", "AskUserQuestion", "?", { questionAnswer: { questions: [] } }),
-    ]);
+    m.addEntries(wire.answeredTurn(T1, "AskUserQuestion", [valid, { questions: [] }]));
     const [first, second] = m.view().turns[0]?.steps[0]?.rows ?? [];
     expect(first?.answer).toEqual({ status: "valid", record: valid });
     expect(second?.answer?.status).toBe("invalid");

@@ -2,6 +2,7 @@ import type { ElowenClient } from "@elowen/client";
 import type { Me, PluginUiEntry } from "@elowen/wire";
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
+import { WebError } from "../model/web-error.js";
 
 /** What every signed-in view needs: the client, who is signed in, and the plugins' UI. */
 export interface AppServices {
@@ -14,10 +15,14 @@ export interface AppServices {
 /** The signed-in services; absent before sign-in. */
 export const AppContext = createContext<AppServices | undefined>(undefined);
 
-/** The signed-in services; throws outside a signed-in tree (a programming error). */
+/**
+ * The signed-in services; throws a `web.outside_signed_in_view` {@link WebError} outside a
+ * signed-in tree (a programming error).
+ */
 export function useApp(): AppServices {
   const services = useContext(AppContext);
-  if (!services) throw new Error("useApp() is used outside a signed-in view");
+  if (!services)
+    throw new WebError("web.outside_signed_in_view", "useApp() is used outside a signed-in view");
   return services;
 }
 

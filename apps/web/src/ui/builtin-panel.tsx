@@ -1,9 +1,9 @@
-import { type Session, type SessionModels, UpdateSessionBodySchema } from "@elowen/wire";
-import { useRef, useState } from "preact/hooks";
+import type { SessionModels } from "@elowen/wire";
+import { useState } from "preact/hooks";
 import type { BuiltinOutput } from "../model/builtin-commands.js";
 import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
-import { useFocusFirst } from "./focus-first.js";
+import { RenameSession } from "./rename-session.js";
 import { routeHref } from "./router.js";
 import { sessionTitle } from "./session-list.js";
 
@@ -94,7 +94,7 @@ function PanelBody({
         </ul>
       );
     case "rename":
-      return <RenameHere session={output.session} onRenamed={onRenamed} />;
+      return <RenameSession id="builtin-rename" session={output.session} onRenamed={onRenamed} />;
     case "models":
       return <ModelChoices sessionId={output.sessionId} models={output.models} />;
     default:
@@ -145,44 +145,5 @@ function ModelChoices(props: { readonly sessionId: string; readonly models: Sess
       </p>
       <Alert message={error} />
     </div>
-  );
-}
-
-function RenameHere(props: { readonly session: Session; readonly onRenamed: () => void }) {
-  const { client } = useApp();
-  const [title, setTitle] = useState(props.session.title ?? "");
-  const [error, setError] = useState<string>();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirst(formRef, true, "input");
-  return (
-    <form
-      ref={formRef}
-      class="rename"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const checked = UpdateSessionBodySchema.safeParse({ title });
-        if (!checked.success) {
-          setError(`title: ${checked.error.issues[0]?.message ?? "invalid"}`);
-          return;
-        }
-        try {
-          await client.sessions.rename(props.session.id, checked.data);
-          props.onRenamed();
-        } catch (failure) {
-          setError(failureText(failure));
-        }
-      }}
-    >
-      <label for="builtin-rename">New title</label>
-      <input
-        id="builtin-rename"
-        value={title}
-        maxLength={200}
-        aria-invalid={error ? "true" : "false"}
-        onInput={(e) => setTitle(e.currentTarget.value)}
-      />
-      <button type="submit">Save</button>
-      <Alert message={error} />
-    </form>
   );
 }

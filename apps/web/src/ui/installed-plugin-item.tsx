@@ -1,12 +1,12 @@
 import type { InstalledPlugin } from "@elowen/wire";
-import { useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import {
   activationText,
   type ConsentRequest,
   type InstalledPlugins,
 } from "../model/installed-plugins.js";
 import { Alert } from "./alert.js";
-import { useFocusFirst } from "./focus-first.js";
+import { ConfirmRemove } from "./confirm-remove.js";
 import { PluginConsent } from "./plugin-consent.js";
 
 /** A plugin's load state in words. */
@@ -33,8 +33,6 @@ export function InstalledPluginItem(props: {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const confirm = useRef<HTMLDivElement>(null);
-  useFocusFirst(confirm, confirming, "button");
 
   const update = async (given?: ConsentRequest) => {
     setBusy(true);
@@ -116,18 +114,15 @@ export function InstalledPluginItem(props: {
         )
       )}
       {confirming && (
-        <div class="confirm" ref={confirm}>
-          <p>
-            Remove {plugin.name}? Its folder and pin are deleted; a loaded plugin stays loaded until
-            the daemon restarts.
-          </p>
-          <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
-            Remove {plugin.name}
-          </button>
-          <button type="button" class="quiet" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </div>
+        <ConfirmRemove
+          name={plugin.name}
+          busy={busy}
+          onRemove={() => void remove()}
+          onKeep={() => setConfirming(false)}
+        >
+          Remove {plugin.name}? Its folder and pin are deleted; a loaded plugin stays loaded until
+          the daemon restarts.
+        </ConfirmRemove>
       )}
     </li>
   );

@@ -1,8 +1,9 @@
 import type { PluginMcpAuthState } from "@elowen/plugin-api/status";
-import { useRef, useState } from "preact/hooks";
-import type { McpRefusal, McpServerRow } from "../model/mcp-servers.js";
+import type { McpServerRow } from "@elowen/wire";
+import { useState } from "preact/hooks";
+import type { McpRefusal } from "../model/mcp-servers.js";
 import { Alert } from "./alert.js";
-import { useFocusFirst } from "./focus-first.js";
+import { ConfirmRemove } from "./confirm-remove.js";
 import { AUTH_TEXT } from "./status-rail.js";
 
 const SOURCE_TEXT: Readonly<Record<string, string>> = {
@@ -52,8 +53,6 @@ export function McpServerItem(props: {
   const { row } = props;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const confirm = useRef<HTMLDivElement>(null);
-  useFocusFirst(confirm, confirming, "button");
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     await action();
@@ -109,20 +108,14 @@ export function McpServerItem(props: {
         )}
       </div>
       {confirming && (
-        <div class="confirm" ref={confirm}>
-          <p>Remove {row.name}? It stops now.</p>
-          <button
-            type="button"
-            class="danger"
-            disabled={busy}
-            onClick={() => void run(props.onRemove)}
-          >
-            Remove {row.name}
-          </button>
-          <button type="button" class="quiet" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </div>
+        <ConfirmRemove
+          name={row.name}
+          busy={busy}
+          onRemove={() => void run(props.onRemove)}
+          onKeep={() => setConfirming(false)}
+        >
+          Remove {row.name}? It stops now.
+        </ConfirmRemove>
       )}
     </li>
   );

@@ -1,10 +1,10 @@
+import type { McpServerRow } from "@elowen/wire";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { createHostUi } from "../model/host-ui.js";
 import {
   MCP_PLUGIN,
   type McpChange,
   type McpRefusal,
-  type McpServerRow,
   McpServers,
   signInReturn,
 } from "../model/mcp-servers.js";

@@ -1,9 +1,9 @@
-import { type Session, UpdateSessionBodySchema } from "@elowen/wire";
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { Session } from "@elowen/wire";
+import { useCallback, useEffect, useState } from "preact/hooks";
 import { SESSIONS_CHANGED_EVENT } from "../model/builtin-commands.js";
 import { Alert, failureText } from "./alert.js";
 import { useApp } from "./app-context.js";
-import { useFocusFirst } from "./focus-first.js";
+import { RenameSession } from "./rename-session.js";
 import { navigate, routeHref } from "./router.js";
 
 /** The session list's page size. */
@@ -82,17 +82,9 @@ export function SessionList({ current }: { readonly current?: string | undefined
     }
   };
 
-  const rename = async (session: Session, title: string): Promise<string | undefined> => {
-    const checked = UpdateSessionBodySchema.safeParse({ title });
-    if (!checked.success) return `title: ${checked.error.issues[0]?.message ?? "invalid"}`;
-    try {
-      const renamed = await client.sessions.rename(session.id, checked.data);
-      setSessions((list) => list.map((s) => (s.id === renamed.id ? renamed : s)));
-      setEditing(undefined);
-      return undefined;
-    } catch (failure) {
-      return failureText(failure);
-    }
+  const renamed = (session: Session) => {
+    setSessions((list) => list.map((s) => (s.id === session.id ? session : s)));
+    setEditing(undefined);
   };
 
   const remove = async (session: Session) => {
@@ -120,9 +112,10 @@ export function SessionList({ current }: { readonly current?: string | undefined
         {sessions.map((session) => (
           <li key={session.id} class={session.id === current ? "current" : undefined}>
             {editing === session.id ? (
-              <RenameForm
+              <RenameSession
+                id={`rename-${session.id}`}
                 session={session}
-                onSave={(title) => rename(session, title)}
+                onRenamed={renamed}
                 onCancel={() => setEditing(undefined)}
               />
             ) : confirming === session.id ? (
@@ -170,44 +163,5 @@ export function SessionList({ current }: { readonly current?: string | undefined
         </button>
       )}
     </nav>
-  );
-}
-
-function RenameForm(props: {
-  readonly session: Session;
-  readonly onSave: (title: string) => Promise<string | undefined>;
-  readonly onCancel: () => void;
-}) {
-  const [title, setTitle] = useState(props.session.title ?? "");
-  const [error, setError] = useState<string>();
-  const id = `rename-${props.session.id}`;
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirst(formRef, true, "input");
-  return (
-    <form
-      ref={formRef}
-      class="rename"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setError(await props.onSave(title));
-      }}
-    >
-      <label for={id}>New title</label>
-      <input
-        id={id}
-        value={title}
-        maxLength={200}
-        aria-invalid={error ? "true" : "false"}
-        onInput={(e) => setTitle(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") props.onCancel();
-        }}
-      />
-      <button type="submit">Save</button>
-      <button type="button" onClick={props.onCancel}>
-        Cancel
-      </button>
-      <Alert message={error} />
-    </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { HostUi } from "@elowen/plugin-api/browser";
+import type { SkillDiagnostic } from "@elowen/wire";
 import { useEffect, useState } from "preact/hooks";
-import type { SkillDiagnosticRow } from "../model/skill-list.js";
 import { rowKey, type SkillRow } from "../model/skills-store.js";
 import { Alert } from "./alert.js";
 import { isAdministrator, useApp } from "./app-context.js";
@@ -120,7 +120,7 @@ export function SkillsSettings() {
 }
 
 /** The catalog's remarks, for administrators: what was left out and why, and the warnings. */
-function SkillDiagnostics(props: { readonly diagnostics: readonly SkillDiagnosticRow[] }) {
+function SkillDiagnostics(props: { readonly diagnostics: readonly SkillDiagnostic[] }) {
   if (props.diagnostics.length === 0) return null;
   return (
     <section class="skill-diagnostics" aria-labelledby="skill-diagnostics-title">

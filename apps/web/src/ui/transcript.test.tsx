@@ -184,15 +184,7 @@ describe("Transcript", () => {
       ],
     };
     const m = new TranscriptModel();
-    m.addEntries([
-      wire.user(T1, "go"),
-      wire.assistant(T1, 0, [
-        { type: "toolCall", id: "c1", name: "bash", arguments: {} },
-        { type: "toolCall", id: "c2", name: "bash", arguments: {} },
-      ]),
-      wire.toolResult(T1, "c1", "bash", "built", { questionAnswer: record }),
-      wire.toolResult(T1, "c2", "bash", "?", { questionAnswer: { questions: [{ header: "x" }] } }),
-    ]);
+    m.addEntries(wire.answeredTurn(T1, "bash", [record, { questions: [{ header: "x" }] }]));
     const { container } = draw(m);
     const first = container.querySelector('[data-row-id="c1"] .answer-record');
     expect(first?.tagName).toBe("DETAILS");

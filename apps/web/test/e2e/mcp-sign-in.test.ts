@@ -4,12 +4,11 @@ import {
   type OAuthMcpServer,
   startOAuthMcpServer,
 } from "../../../../packages/plugins/mcp/test/oauth-server.js";
-import { openApp, webSuite } from "./harness.js";
+import { openApp } from "./harness.js";
+import { mcpSuite, refreshUntilStatus } from "./mcp-rows.js";
 
 vi.setConfig({ hookTimeout: 120_000 });
-const suite = webSuite(undefined, {
-  plugins: { settings: { "@elowen/plugin-mcp": { allowPrivateUrls: ["loopback"] } } },
-});
+const suite = mcpSuite();
 let server: OAuthMcpServer | undefined;
 beforeAll(async () => {
   server = await startOAuthMcpServer();
@@ -24,15 +23,7 @@ describe("signing in to an OAuth MCP server from the MCP settings in Chromium", 
     });
     const page = await openApp(suite.browser, suite.daemon, "#/mcp", robin.token);
     const row = page.locator('li[data-server="docs"]');
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole("button", { name: "Refresh" }).click();
-          return row.getAttribute("data-status");
-        },
-        { timeout: 30_000 },
-      )
-      .toBe("needs-sign-in");
+    await refreshUntilStatus(page, row, "needs-sign-in");
     expect(await row.locator(".badge.status").textContent()).toBe("waiting for a sign-in");
     await row.getByRole("button", { name: "Sign in to docs" }).click();
     const link = page.getByRole("link", { name: "Open the sign-in page" });
@@ -47,15 +38,7 @@ describe("signing in to an OAuth MCP server from the MCP settings in Chromium", 
       .filter({ hasText: "Signed in to docs; it is connecting." })
       .waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).search).toBe("");
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole("button", { name: "Refresh" }).click();
-          return row.getAttribute("data-status");
-        },
-        { timeout: 30_000 },
-      )
-      .toBe("connected");
+    await refreshUntilStatus(page, row, "connected");
     expect(await row.locator(".hint").first().textContent()).toBe("url · 1 tool · signed in");
     await page.close();
   });

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startEverythingHttp } from "./everything.js";
-import { openApp, screenshot, unnamedControls, webSuite } from "./harness.js";
+import { openApp, screenshot, unnamedControls } from "./harness.js";
+import { mcpSuite, refreshUntilStatus } from "./mcp-rows.js";
 
 // A daemon with every bundled plugin and a browser start slowly on a busy machine.
 vi.setConfig({ hookTimeout: 120_000 });
-// The reference server listens on loopback, which an account's own server may reach only when
-// the operator allows it.
-const suite = webSuite(undefined, {
-  plugins: { settings: { "@elowen/plugin-mcp": { allowPrivateUrls: ["loopback"] } } },
-});
+const suite = mcpSuite();
 let everything: Awaited<ReturnType<typeof startEverythingHttp>> | undefined;
 beforeAll(async () => {
   everything = await startEverythingHttp();
@@ -41,15 +38,7 @@ describe("the MCP settings in Chromium against the MCP plugin's routes", () => {
     const row = page.locator('li[data-server="everything"]');
     await row.waitFor();
     expect(await row.locator(".badge.source").textContent()).toBe("your own");
-    await expect
-      .poll(
-        async () => {
-          await page.getByRole("button", { name: "Refresh" }).click();
-          return row.getAttribute("data-status");
-        },
-        { timeout: 30_000 },
-      )
-      .toBe("connected");
+    await refreshUntilStatus(page, row, "connected");
     expect(await row.locator(".badge.status").textContent()).toBe("running");
     expect(await row.locator(".hint").first().textContent()).toMatch(
       /^url · \d+ tools · no sign-in needed$/,

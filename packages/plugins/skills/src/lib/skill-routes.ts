@@ -176,61 +176,75 @@ async function target(
     : deps.files.resolveOwner(spec, requestActor(request.access), operation);
 }
 
-function written(skill: WrittenSkill, status = 200): PluginResponse {
-  const catalogSource = skill.owner.kind === "instance" ? "instance" : "personal";
-  return { status, json: { skill: { name: skill.name, catalogSource, revision: skill.revision } } };
+/** The folder a mutation writes in: its `?owner=` query, resolved for `operation`. */
+function queryOwner(
+  deps: SkillRoutesDeps,
+  request: {
+    readonly access: PluginRequest["access"];
+    readonly query: { readonly owner?: string | undefined };
+  },
+  operation: OwnerOperation,
+): Promise<SkillOwner | SkillRefusal> {
+  return target(deps, request, parseOwnerQuery(request.query.owner), operation);
+}
+
+/** The revision check a body asks for: none when it names no `expectedRevision`. */
+function revisionCheck(body: { readonly expectedRevision?: number | undefined }): {
+  expectedRevision?: number;
+} {
+  return body.expectedRevision === undefined ? {} : { expectedRevision: body.expectedRevision };
+}
+
+/** A write's answer: its refusal, or the written skill once the catalog has reloaded. */
+async function reloaded(
+  deps: SkillRoutesDeps,
+  result: WrittenSkill | SkillRefusal,
+  status = 200,
+): Promise<Outcome> {
+  if (isRefusal(result)) return result;
+  await deps.reload();
+  const catalogSource = result.owner.kind === "instance" ? "instance" : "personal";
+  return {
+    status,
+    json: { skill: { name: result.name, catalogSource, revision: result.revision } },
+  };
 }
 
 async function createSkill(
   deps: SkillRoutesDeps,
   request: PluginRequest<typeof createSchema>,
 ): Promise<Outcome> {
-  const spec = parseOwnerQuery(request.query.owner);
-  if (isRefusal(spec)) return spec;
-  const owner = await target(deps, request, spec, "create");
+  const owner = await queryOwner(deps, request, "create");
   if (isRefusal(owner)) return owner;
   const reserved = await reservedNames(deps.catalog, request.access, deps.pluginName);
   const result = await deps.files.create(owner, newSkillOf(request.body), { reserved });
-  if (isRefusal(result)) return result;
-  await deps.reload();
-  return written(result, 201);
+  return reloaded(deps, result, 201);
 }
 
 async function patchSkill(
   deps: SkillRoutesDeps,
   request: PluginRequest<typeof patchSchema>,
 ): Promise<Outcome> {
-  const spec = parseOwnerQuery(request.query.owner);
-  if (isRefusal(spec)) return spec;
-  const owner = await target(deps, request, spec, "edit");
+  const owner = await queryOwner(deps, request, "edit");
   if (isRefusal(owner)) return owner;
-  const { expectedRevision } = request.body;
+  const edit = editOf(request.body);
   const result = await deps.files.patch(
     owner,
     request.params.name,
-    editOf(request.body),
-    expectedRevision === undefined ? {} : { expectedRevision },
+    edit,
+    revisionCheck(request.body),
   );
-  if (isRefusal(result)) return result;
-  await deps.reload();
-  return written(result);
+  return reloaded(deps, result);
 }
 
 async function deleteSkill(
   deps: SkillRoutesDeps,
   request: PluginRequest<typeof deleteSchema>,
 ): Promise<Outcome> {
-  const spec = parseOwnerQuery(request.query.owner);
-  if (isRefusal(spec)) return spec;
-  const owner = await target(deps, request, spec, "delete");
+  const owner = await queryOwner(deps, request, "delete");
   if (isRefusal(owner)) return owner;
   const name = request.params.name;
-  const { expectedRevision } = request.body;
-  const result = await deps.files.remove(
-    owner,
-    name,
-    expectedRevision === undefined ? {} : { expectedRevision },
-  );
+  const result = await deps.files.remove(owner, name, revisionCheck(request.body));
   if (isRefusal(result)) return result;
   await deps.reload();
   return { status: 200, json: { deleted: name } };
@@ -250,15 +264,12 @@ async function transferSkill(
   const to = await target(deps, request, destinationSpec, "create");
   if (isRefusal(to)) return to;
   const reserved = await reservedNames(deps.catalog, request.access, deps.pluginName);
-  const { expectedRevision } = request.body;
   const result = await deps.files.transfer(from, request.params.name, to, {
     edit: editOf(request.body),
     reserved,
-    ...(expectedRevision === undefined ? {} : { expectedRevision }),
+    ...revisionCheck(request.body),
   });
-  if (isRefusal(result)) return result;
-  await deps.reload();
-  return written(result);
+  return reloaded(deps, result);
 }
 
 async function importSkillRoute(
@@ -273,19 +284,15 @@ async function importSkillRoute(
   if (isRefusal(owner)) return owner;
   const reserved = await reservedNames(deps.catalog, request.access, deps.pluginName);
   const result = await deps.files.importArchive(owner, archive, { reserved });
-  if (isRefusal(result)) return result;
-  await deps.reload();
-  return written(result, 201);
+  return reloaded(deps, result, 201);
 }
 
 async function exportSkillRoute(
   deps: SkillRoutesDeps,
   request: PluginRequest<typeof exportSchema>,
 ): Promise<Outcome> {
-  const spec = parseOwnerQuery(request.query.owner);
-  if (isRefusal(spec)) return spec;
   const name = request.params.name;
-  const owner = await target(deps, request, spec, "edit");
+  const owner = await queryOwner(deps, request, "edit");
   if (isRefusal(owner)) return owner;
   const result = await deps.files.exportArchive(owner, name);
   if (isRefusal(result)) return result;
