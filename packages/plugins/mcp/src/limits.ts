@@ -9,6 +9,20 @@ export const MCP_MAX_TIMEOUT_MS = 600_000;
 export const MCP_CONNECT_TIMEOUT_MS = 30_000;
 /** Server names: letters, digits, `_` and `-`, at most 32 characters (others are normalized). */
 export const MCP_SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+/** A server's `command`, `cwd` and `url`: at most this many characters (4096). */
+export const MCP_LOCATION_MAX_CHARS = 4096;
+/** A stdio server's `args`: at most this many (1024)... */
+export const MCP_MAX_ARGS = 1024;
+/** ...each, and each `env` value, at most this many characters (32 KiB). */
+export const MCP_ARG_MAX_CHARS = 32_768;
+/** The name of an `env` variable or an HTTP header: 1 to this many characters (256). */
+export const MCP_VARIABLE_NAME_MAX_CHARS = 256;
+/** An HTTP header's value: at most this many characters (8 KiB). */
+export const MCP_HEADER_VALUE_MAX_CHARS = 8192;
+/** A server's `tools.allow` and `tools.deny`: at most this many names (512)... */
+export const MCP_MAX_TOOL_NAMES = 512;
+/** ...each 1 to this many characters (128). */
+export const MCP_TOOL_NAME_MAX_CHARS = 128;
 /** At most this many servers are configured, all sources together. */
 export const MCP_MAX_SERVERS = 64;
 /** The text of one tool result the model reads is cut at this many UTF-8 bytes (the trace budget). */
@@ -45,5 +59,7 @@ export const MCP_CONFIG_BURST_MAX_MS = 600;
 export const MCP_CONFIG_RECHECK_MS = 5000;
 /** A sign-in (OAuth) not finished this long after its link was made is forgotten (10 minutes). */
 export const MCP_SIGN_IN_TTL_MS = 600_000;
+/** The authorization code a sign-in finishes with: 1 to this many characters (4096). */
+export const MCP_SIGN_IN_CODE_MAX_CHARS = 4096;
 /** At most this many sign-ins wait at once; a new one forgets the oldest. */
 export const MCP_SIGN_IN_MAX_PENDING = 64;

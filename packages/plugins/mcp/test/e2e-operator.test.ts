@@ -6,6 +6,20 @@ import { join } from "node:path";
 import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { SERVER_NAME_RULE as NAME_RULE } from "../src/config/server-config.js";
+import {
+  MCP_ARG_MAX_CHARS,
+  MCP_HEADER_VALUE_MAX_CHARS,
+  MCP_LOCATION_MAX_CHARS,
+  MCP_MAX_ARGS,
+  MCP_MAX_TIMEOUT_MS,
+  MCP_MAX_TOOL_NAMES,
+  MCP_MIN_TIMEOUT_MS,
+  MCP_SERVER_NAME_PATTERN,
+  MCP_SIGN_IN_CODE_MAX_CHARS,
+  MCP_TOOL_NAME_MAX_CHARS,
+  MCP_VARIABLE_NAME_MAX_CHARS,
+} from "../src/limits.js";
 import { everythingStdio, startEverythingHttp } from "./everything.js";
 import { waitFor } from "./wait.js";
 
@@ -181,37 +195,284 @@ describe("the operator surface: list, add and remove servers live", { timeout: 3
       shared = await startTestDaemon({ plugins: [PLUGIN_DIR], home: emptyHome() });
     });
     afterAll(() => shared?.close());
+    const owner = () => {
+      if (!shared) throw new Error("the daemon did not start");
+      return shared.owner;
+    };
 
     test.each([
-      [{ url: "https://x.test/mcp" }, 'name: a server name is 1 to 32 letters, digits, "_" or "-"'],
-      [
-        { name: "a.b", url: "https://x.test/mcp" },
-        'name: a server name is 1 to 32 letters, digits, "_" or "-"',
-      ],
+      [{ url: "https://x.test/mcp" }, `body.name: ${NAME_RULE}`],
+      [{ name: "a.b", url: "https://x.test/mcp" }, `body.name: ${NAME_RULE}`],
       [
         { name: "a" },
-        'a server has exactly one of "command" (a program over stdio) or "url" (Streamable HTTP)',
+        'body: a server has exactly one of "command" (a program over stdio) or "url" (Streamable HTTP)',
       ],
-      [{ name: "a", url: "ftp://x.test" }, "url: an http(s) URL"],
+      [
+        { name: "a", command: "x", url: "https://x.test" },
+        'body: a server has exactly one of "command" (a program over stdio) or "url" (Streamable HTTP)',
+      ],
+      [{ name: "a", url: "ftp://x.test" }, "body.url: an http(s) URL"],
       [
         { name: "a", url: "https://x.test", headers: "A=b" },
-        "headers: Invalid input: expected record, received string",
+        "body.headers: Invalid input: expected record, received string",
       ],
       [
         { name: "a", url: "https://x.test", bogus: 1 },
-        "bogus: not a server field (command, args, env, cwd, url, headers, enabled, timeoutMs, tools, type)",
+        "body: bogus is not a server field (command, args, env, cwd, url, headers, enabled, timeoutMs, tools, type)",
       ],
       [
         { name: "a", url: "https://x.test", scope: "global" },
-        'scope: "instance" (mcp.json) or "account" (your own servers)',
+        'body.scope: "instance" (mcp.json) or "account" (your own servers)',
       ],
-    ])("refuses %j with 400, naming the field and the rule", async (body, error) => {
-      const owner = shared?.owner;
-      if (!owner) throw new Error("the daemon did not start");
-      expect(await refusal(owner.request("POST", SERVERS, { body }))).toEqual({
+      [
+        { name: "a", url: "https://x.test", type: "sse" },
+        'body.type: "sse" servers are not supported; use Streamable HTTP',
+      ],
+      [
+        { name: "a", command: "x", type: "http" },
+        'body.type: a "command" server is of type "stdio"',
+      ],
+      [
+        { name: "a", url: "https://x.test", type: "stdio" },
+        'body.type: a "url" server is of type "http"',
+      ],
+    ])(
+      "refuses %j with 400 at the boundary, naming the field and the rule",
+      async (body, error) => {
+        expect(await refusal(owner().request("POST", SERVERS, { body }))).toEqual({
+          status: 400,
+          error,
+        });
+      },
+    );
+
+    const url = "https://x.test/";
+    let added = 0;
+    test.each([
+      [
+        "the name's length",
+        (n: number) => ({ name: "n".repeat(n), url }),
+        32,
+        `name: ${NAME_RULE}`,
+      ],
+      [
+        "command's length",
+        (n: number) => ({ command: "c".repeat(n) }),
+        MCP_LOCATION_MAX_CHARS,
+        `command: Too big: expected string to have <=${MCP_LOCATION_MAX_CHARS} characters`,
+      ],
+      [
+        "cwd's length",
+        (n: number) => ({ command: "c", cwd: "/".repeat(n) }),
+        MCP_LOCATION_MAX_CHARS,
+        `cwd: Too big: expected string to have <=${MCP_LOCATION_MAX_CHARS} characters`,
+      ],
+      [
+        "url's length",
+        (n: number) => ({ url: `${url}${"u".repeat(n - url.length)}` }),
+        MCP_LOCATION_MAX_CHARS,
+        `url: Too big: expected string to have <=${MCP_LOCATION_MAX_CHARS} characters`,
+      ],
+      [
+        "the number of args",
+        (n: number) => ({ command: "c", args: Array.from({ length: n }, () => "a") }),
+        MCP_MAX_ARGS,
+        `args: Too big: expected array to have <=${MCP_MAX_ARGS} items`,
+      ],
+      [
+        "an arg's length",
+        (n: number) => ({ command: "c", args: ["a".repeat(n)] }),
+        MCP_ARG_MAX_CHARS,
+        `args.0: Too big: expected string to have <=${MCP_ARG_MAX_CHARS} characters`,
+      ],
+      [
+        "an env value's length",
+        (n: number) => ({ command: "c", env: { A: "v".repeat(n) } }),
+        MCP_ARG_MAX_CHARS,
+        `env.A: Too big: expected string to have <=${MCP_ARG_MAX_CHARS} characters`,
+      ],
+      [
+        "an env variable's name",
+        (n: number) => ({ command: "c", env: { ["V".repeat(n)]: "v" } }),
+        MCP_VARIABLE_NAME_MAX_CHARS,
+        `env.${"V".repeat(MCP_VARIABLE_NAME_MAX_CHARS + 1)}: a variable name is 1 to ${MCP_VARIABLE_NAME_MAX_CHARS} characters`,
+      ],
+      [
+        "a header's name",
+        (n: number) => ({ url, headers: { ["H".repeat(n)]: "v" } }),
+        MCP_VARIABLE_NAME_MAX_CHARS,
+        `headers.${"H".repeat(MCP_VARIABLE_NAME_MAX_CHARS + 1)}: a header name is 1 to ${MCP_VARIABLE_NAME_MAX_CHARS} characters`,
+      ],
+      [
+        "a header's value",
+        (n: number) => ({ url, headers: { H: "v".repeat(n) } }),
+        MCP_HEADER_VALUE_MAX_CHARS,
+        `headers.H: Too big: expected string to have <=${MCP_HEADER_VALUE_MAX_CHARS} characters`,
+      ],
+      [
+        "timeoutMs at most",
+        (n: number) => ({ url, timeoutMs: n }),
+        MCP_MAX_TIMEOUT_MS,
+        `timeoutMs: Too big: expected number to be <=${MCP_MAX_TIMEOUT_MS}`,
+      ],
+      [
+        "the number of tools.allow names",
+        (n: number) => ({ url, tools: { allow: Array.from({ length: n }, (_, i) => `t${i}`) } }),
+        MCP_MAX_TOOL_NAMES,
+        `tools.allow: Too big: expected array to have <=${MCP_MAX_TOOL_NAMES} items`,
+      ],
+      [
+        "a tools.deny name's length",
+        (n: number) => ({ url, tools: { deny: ["t".repeat(n)] } }),
+        MCP_TOOL_NAME_MAX_CHARS,
+        `tools.deny.0: Too big: expected string to have <=${MCP_TOOL_NAME_MAX_CHARS} characters`,
+      ],
+    ])(
+      "%s: at the limit the server is added, one past it is refused with 400 naming the field",
+      async (_, entry, limit, error) => {
+        added += 1;
+        const name = `limit${added}`;
+        const body = (n: number) => ({ name, enabled: false, ...entry(n) });
+        expect(await refusal(owner().request("POST", SERVERS, { body: body(limit + 1) }))).toEqual({
+          status: 400,
+          error: `body.${error}`,
+        });
+        const done = (await owner().request("POST", SERVERS, { body: body(limit) })) as {
+          message: string;
+        };
+        const at = body(limit).name;
+        expect(done.message).toBe(`Added ${at}; it is starting.`);
+        expect((await list(owner())).map((row) => row.name)).toContain(at);
+      },
+    );
+
+    test(`timeoutMs below ${MCP_MIN_TIMEOUT_MS} is refused, ${MCP_MIN_TIMEOUT_MS} is added`, async () => {
+      const body = (timeoutMs: number) => ({ name: "quick", url, enabled: false, timeoutMs });
+      expect(
+        await refusal(owner().request("POST", SERVERS, { body: body(MCP_MIN_TIMEOUT_MS - 1) })),
+      ).toEqual({
         status: 400,
-        error,
+        error: `body.timeoutMs: Too small: expected number to be >=${MCP_MIN_TIMEOUT_MS}`,
       });
+      await owner().request("POST", SERVERS, { body: body(MCP_MIN_TIMEOUT_MS) });
+      expect((await list(owner())).map((row) => row.name)).toContain("quick");
+    });
+
+    test("a name in the path past 32 characters is refused with 400; at 32 the server is looked up", async () => {
+      expect(await refusal(owner().request("DELETE", `${SERVERS}/${"n".repeat(33)}`))).toEqual({
+        status: 400,
+        error: `params.name: ${NAME_RULE}`,
+      });
+      expect(await refusal(owner().request("DELETE", `${SERVERS}/${"m".repeat(32)}`))).toEqual({
+        status: 404,
+        error: `name: there is no MCP server named ${"m".repeat(32)}`,
+      });
+      expect(
+        await refusal(owner().request("POST", `${SERVERS}/${"n".repeat(33)}/approve`)),
+      ).toEqual({ status: 400, error: `params.name: ${NAME_RULE}` });
+      expect(
+        await refusal(owner().request("POST", `${SERVERS}/${"n".repeat(33)}/sign-in`)),
+      ).toEqual({ status: 400, error: `params.name: ${NAME_RULE}` });
+    });
+
+    const CODE_RULE = `the authorization code from the redirect, 1 to ${MCP_SIGN_IN_CODE_MAX_CHARS} characters`;
+    test.each([
+      [undefined, 400, `body.code: ${CODE_RULE}`],
+      [{ state: "s" }, 400, `body.code: ${CODE_RULE}`],
+      [{ code: "", state: "s" }, 400, `body.code: ${CODE_RULE}`],
+      [
+        { code: "c".repeat(MCP_SIGN_IN_CODE_MAX_CHARS + 1), state: "s" },
+        400,
+        `body.code: ${CODE_RULE}`,
+      ],
+      [{ code: "c" }, 400, "body.state: the state from the redirect"],
+      [{ code: "c", state: "" }, 400, "body.state: the state from the redirect"],
+      [
+        { code: "c".repeat(MCP_SIGN_IN_CODE_MAX_CHARS), state: "s" },
+        404,
+        "state: no sign-in of yours waits for this state (it expired or was finished); start it again",
+      ],
+    ])(
+      "finishing a sign-in with %j is refused with %i, naming the field",
+      async (body, status, error) => {
+        expect(
+          await refusal(
+            owner().request(
+              "POST",
+              "/plugins/mcp/oauth/callback",
+              body === undefined ? {} : { body },
+            ),
+          ),
+        ).toEqual({ status, error });
+      },
+    );
+
+    test("the daemon's OpenAPI document lists every MCP route with its schemas", async () => {
+      const doc = (await owner().request("GET", "/openapi.json")) as OpenApiDocument;
+      const operation = (path: string, method: string) => doc.paths[path]?.[method];
+      const routes = [
+        ["/plugins/mcp/servers", "get"],
+        ["/plugins/mcp/servers", "post"],
+        ["/plugins/mcp/servers/{name}", "delete"],
+        ["/plugins/mcp/servers/{name}/approve", "post"],
+        ["/plugins/mcp/servers/{name}/sign-in", "post"],
+        ["/plugins/mcp/oauth/callback", "post"],
+      ] as const;
+      for (const [path, method] of routes) {
+        expect(operation(path, method), `${method} ${path}`).toMatchObject({
+          tags: ["@elowen/plugin-mcp"],
+          summary: expect.any(String),
+        });
+      }
+      const add = operation("/plugins/mcp/servers", "post");
+      const addBody = add?.requestBody?.content["application/json"]?.schema;
+      expect(addBody).toMatchObject({
+        type: "object",
+        required: ["name"],
+        additionalProperties: false,
+        properties: {
+          name: { type: "string", pattern: MCP_SERVER_NAME_PATTERN.source },
+          scope: { enum: ["instance", "account"] },
+          command: { type: "string", maxLength: MCP_LOCATION_MAX_CHARS },
+          args: { type: "array", maxItems: MCP_MAX_ARGS },
+          url: { type: "string", maxLength: MCP_LOCATION_MAX_CHARS },
+          timeoutMs: { minimum: MCP_MIN_TIMEOUT_MS, maximum: MCP_MAX_TIMEOUT_MS },
+        },
+      });
+      expect(Object.keys(add?.responses ?? {}).sort()).toEqual(["201", "400", "403", "409", "500"]);
+      expect(add?.responses["201"]?.content?.["application/json"]?.schema).toMatchObject({
+        properties: { message: { type: "string" }, servers: { type: "array" } },
+      });
+      expect(add?.responses["400"]?.content?.["application/json"]?.schema).toMatchObject({
+        properties: { error: { type: "string" } },
+      });
+      const callback = operation("/plugins/mcp/oauth/callback", "post");
+      expect(callback?.requestBody?.content["application/json"]?.schema).toMatchObject({
+        required: ["code", "state"],
+        properties: { code: { maxLength: MCP_SIGN_IN_CODE_MAX_CHARS }, state: { minLength: 1 } },
+      });
+      const remove = operation("/plugins/mcp/servers/{name}", "delete");
+      expect(remove?.parameters).toEqual([
+        expect.objectContaining({
+          name: "name",
+          in: "path",
+          schema: expect.objectContaining({ pattern: MCP_SERVER_NAME_PATTERN.source }),
+        }),
+      ]);
     });
   });
 });
+
+interface OpenApiOperation {
+  readonly tags?: readonly string[];
+  readonly summary?: string;
+  readonly parameters?: readonly unknown[];
+  readonly requestBody?: { readonly content: Record<string, { readonly schema: unknown }> };
+  readonly responses: Record<
+    string,
+    { readonly content?: Record<string, { readonly schema: unknown }> } | undefined
+  >;
+}
+interface OpenApiDocument {
+  readonly paths: Record<string, Record<string, OpenApiOperation | undefined> | undefined>;
+}

@@ -1,7 +1,6 @@
 import type { Access } from "@elowen/plugin-api/access";
 import { OPEN_URL_MAX_CHARS } from "@elowen/plugin-api/limits";
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import { isRecord } from "@elowen/plugin-shared/record";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { MCP_SIGN_IN_MAX_PENDING, MCP_SIGN_IN_TTL_MS } from "../limits.js";
@@ -13,7 +12,7 @@ export type SignInOutcome =
   | { readonly ok: true; readonly message: string; readonly openUrl?: string }
   | {
       readonly ok: false;
-      readonly status: 400 | 403 | 404 | 409 | 502;
+      readonly status: 403 | 404 | 409 | 502;
       readonly message: string;
     };
 
@@ -33,7 +32,7 @@ interface Pending {
   readonly since: number;
 }
 
-const refuse = (status: 400 | 403 | 404 | 409 | 502, message: string): SignInOutcome => ({
+const refuse = (status: 403 | 404 | 409 | 502, message: string): SignInOutcome => ({
   ok: false,
   status,
   message,
@@ -98,13 +97,11 @@ export class SignIns {
     return { ok: true, message: `Open the link to sign in to ${name}.`, openUrl: link };
   }
 
-  async finish(access: Access, body: unknown): Promise<SignInOutcome> {
-    if (!isRecord(body)) return refuse(400, "body: a JSON object { code, state }");
-    const { code, state } = body;
-    if (typeof code !== "string" || code === "" || code.length > 4096)
-      return refuse(400, "code: the authorization code from the redirect, 1 to 4096 characters");
-    if (typeof state !== "string" || state === "")
-      return refuse(400, "state: the state from the redirect");
+  /** Finishes a sign-in with the redirect's `code` and `state` (checked by the route's schema). */
+  async finish(
+    access: Access,
+    { code, state }: { readonly code: string; readonly state: string },
+  ): Promise<SignInOutcome> {
     this.#forgetOld();
     const pending = this.#pending.get(state);
     if (!pending || pending.userId !== access.userId)

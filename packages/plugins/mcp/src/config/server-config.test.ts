@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MCP_MAX_TIMEOUT_MS, MCP_MIN_TIMEOUT_MS } from "../limits.js";
+import { MCP_MAX_TIMEOUT_MS, MCP_MIN_TIMEOUT_MS, MCP_VARIABLE_NAME_MAX_CHARS } from "../limits.js";
 import { parseServerConfig } from "./server-config.js";
 
 describe("parseServerConfig", () => {
@@ -38,6 +38,14 @@ describe("parseServerConfig", () => {
     [
       { command: "a", timeoutMs: MCP_MAX_TIMEOUT_MS + 1 },
       `s.timeoutMs: Too big: expected number to be <=${MCP_MAX_TIMEOUT_MS}`,
+    ],
+    [
+      { url: "https://x", headers: { ["H".repeat(MCP_VARIABLE_NAME_MAX_CHARS + 1)]: "v" } },
+      `s.headers.${"H".repeat(MCP_VARIABLE_NAME_MAX_CHARS + 1)}: a header name is 1 to ${MCP_VARIABLE_NAME_MAX_CHARS} characters`,
+    ],
+    [
+      { command: "a", env: { "": "v" } },
+      `s.env.: a variable name is 1 to ${MCP_VARIABLE_NAME_MAX_CHARS} characters`,
     ],
     [
       { command: "a", tools: { allow: "echo" } },

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { MCP_MAX_SERVERS, MCP_SERVER_NAME_PATTERN } from "../limits.js";
 import { expandVariables } from "./expand-vars.js";
-import { parseServerConfig, type ServerConfig } from "./server-config.js";
+import { parseServerConfig, SERVER_NAME_RULE, type ServerConfig } from "./server-config.js";
 
 /** Where a server's entry was read. */
 export type ServerOrigin = "config" | "home" | "extra" | "workspace" | "account";
@@ -42,7 +42,7 @@ export function serversOf(
     const at = `${where}.${rawName}`;
     const name = normalizeServerName(rawName);
     if (!MCP_SERVER_NAME_PATTERN.test(name)) {
-      problems.push(`${at}: a server name is 1 to 32 letters, digits, "_" or "-"`);
+      problems.push(`${at}: ${SERVER_NAME_RULE}`);
       continue;
     }
     const missing = new Set<string>();

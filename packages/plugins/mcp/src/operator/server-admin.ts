@@ -1,28 +1,13 @@
 import { join } from "node:path";
 import type { Access } from "@elowen/plugin-api/access";
 import { errorMessage } from "@elowen/plugin-shared/errors";
-import { isRecord } from "@elowen/plugin-shared/record";
 import type { SignIns } from "../auth/sign-in.js";
-import { parseServerConfig } from "../config/server-config.js";
+import { serverConfigOf } from "../config/server-config.js";
 import { editServerFile } from "../config/server-files.js";
 import type { UrlCheck } from "../config/url-policy.js";
 import type { WorkspaceTrust } from "../config/workspace-trust.js";
-import { MCP_SERVER_NAME_PATTERN } from "../limits.js";
 import type { ServerSet } from "../servers/server-set.js";
-
-/** The fields a server added through `elowen mcp add` or the web may carry. */
-const ENTRY_FIELDS = [
-  "command",
-  "args",
-  "env",
-  "cwd",
-  "url",
-  "headers",
-  "enabled",
-  "timeoutMs",
-  "tools",
-  "type",
-] as const;
+import type { AddServerBody } from "./server-schemas.js";
 
 /** What an operator action answers: done, with a message, or refused with an HTTP status. */
 export type AdminOutcome =
@@ -54,7 +39,7 @@ const refuse = (status: 400 | 403 | 404 | 409 | 500, message: string): AdminOutc
 });
 
 /**
- * Adds a server (`body`: `{ name, scope?, ...entry }`) and starts it at once. The instance owner
+ * Adds a server (`body`, checked by `AddServerBodySchema`) and starts it at once. The instance owner
  * adds to `$ELOWEN_HOME/mcp.json` (scope `instance`, the owner's default) or to their own servers
  * (scope `account`); any other account adds `url` servers for itself only, whose address (after
  * DNS resolution) must pass `checkUrl` (no loopback, link-local, private or metadata address
@@ -64,30 +49,19 @@ const refuse = (status: 400 | 403 | 404 | 409 | 500, message: string): AdminOutc
 export async function addServer(
   options: ServerAdminOptions,
   access: Access,
-  body: unknown,
+  body: AddServerBody,
 ): Promise<AdminOutcome> {
-  if (!isRecord(body)) return refuse(400, "body: a JSON object { name, command | url, ... }");
-  const { name, scope, ...entry }: Record<string, unknown> = body;
-  if (typeof name !== "string" || !MCP_SERVER_NAME_PATTERN.test(name))
-    return refuse(400, 'name: a server name is 1 to 32 letters, digits, "_" or "-"');
-  if (scope !== undefined && scope !== "instance" && scope !== "account")
-    return refuse(400, 'scope: "instance" (mcp.json) or "account" (your own servers)');
-  const unknown = Object.keys(entry).find(
-    (key) => !(ENTRY_FIELDS as readonly string[]).includes(key),
-  );
-  if (unknown !== undefined)
-    return refuse(400, `${unknown}: not a server field (${ENTRY_FIELDS.join(", ")})`);
-  const checked = parseServerConfig(entry, "");
-  if (!checked.ok) return refuse(400, checked.message.replace(/^\.|^: /, ""));
+  const { name, scope, ...entry } = body;
+  const config = serverConfigOf(entry);
   const target = scope ?? (access.isOwner ? "instance" : "account");
-  if (checked.config.transport === "stdio" && !access.isOwner)
+  if (config.transport === "stdio" && !access.isOwner)
     return refuse(
       403,
       'command: only the instance owner adds a "command" server (it runs a program on the host); add a "url" server instead',
     );
   if (target === "instance" && !access.isOwner)
     return refuse(403, "scope: only the instance owner adds servers for the whole instance");
-  if (target === "account" && checked.config.transport === "stdio")
+  if (target === "account" && config.transport === "stdio")
     return refuse(400, 'command: an account\'s own server is a "url" server');
   const taken = options.set.connections.get(name);
   const ownerOfTaken = taken?.server.ownerUserId;
@@ -99,8 +73,8 @@ export async function addServer(
       409,
       `name: a server named ${name} is already configured; remove it first or pick another name`,
     );
-  if (checked.config.transport === "http" && !access.isOwner) {
-    const reach = await options.checkUrl(checked.config.url);
+  if (config.transport === "http" && !access.isOwner) {
+    const reach = await options.checkUrl(config.url);
     if (!reach.ok) return refuse(400, reach.message);
   }
   const file = targetFile(options, access, target);
