@@ -72,10 +72,11 @@ const FIELDS = ["name", "scope", "command", "args", "env", "cwd", "url", "header
 
 /**
  * The field a refusal names: its sentence starts with `field:` (or `field.key:`), as the MCP
- * plugin's answers do; none for a sentence about the whole request.
+ * plugin's answers do, or with `body.field:` as the daemon's boundary check of the route's
+ * schema says it; none for a sentence about the whole request.
  */
 export function refusalField(message: string): string | undefined {
-  const head = /^([a-zA-Z]+)(?:\.[^:\s]*)?:/.exec(message)?.[1];
+  const head = /^(?:body\.|params\.)?([a-zA-Z]+)(?:\.[^:\s]*)?:/.exec(message)?.[1];
   return head !== undefined && FIELDS.includes(head) ? head : undefined;
 }
 

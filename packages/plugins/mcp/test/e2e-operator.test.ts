@@ -12,6 +12,7 @@ import {
   MCP_HEADER_VALUE_MAX_CHARS,
   MCP_LOCATION_MAX_CHARS,
   MCP_MAX_ARGS,
+  MCP_MAX_SERVERS,
   MCP_MAX_TIMEOUT_MS,
   MCP_MAX_TOOL_NAMES,
   MCP_MIN_TIMEOUT_MS,
@@ -110,6 +111,30 @@ describe("the operator surface: list, add and remove servers live", { timeout: 3
     expect(JSON.parse(readFileSync(join(home, "mcp.json"), "utf8"))).toEqual({ mcpServers: {} });
     const [gone] = await echoTurn(t.owner);
     expect(gone?.isError).toBe(true);
+  });
+
+  test(`at most ${MCP_MAX_SERVERS} servers: the ${MCP_MAX_SERVERS}th is added, the next is refused with 409 and nothing is written`, async () => {
+    const home = emptyHome();
+    const url = "http://127.0.0.1:9/mcp";
+    const preset = Object.fromEntries(
+      Array.from({ length: MCP_MAX_SERVERS - 1 }, (_, i) => [`s${i}`, { url, enabled: false }]),
+    );
+    writeFileSync(join(home, "mcp.json"), JSON.stringify({ mcpServers: preset }));
+    t = await startTestDaemon({ plugins: [PLUGIN_DIR], home });
+    const last = (await t.owner.request("POST", SERVERS, {
+      body: { name: "last", url, enabled: false },
+    })) as { message: string };
+    expect(last.message).toBe("Added last; it is starting.");
+    expect(
+      await refusal(t.owner.request("POST", SERVERS, { body: { name: "over", url } })),
+    ).toEqual({
+      status: 409,
+      error: `name: at most ${MCP_MAX_SERVERS} MCP servers are configured on this daemon; remove one first`,
+    });
+    const written = JSON.parse(readFileSync(join(home, "mcp.json"), "utf8"));
+    expect(Object.keys(written.mcpServers)).toHaveLength(MCP_MAX_SERVERS);
+    expect(written.mcpServers.over).toBeUndefined();
+    expect(await list(t.owner)).toHaveLength(MCP_MAX_SERVERS);
   });
 
   test("an account adds a url server for itself: its sessions call it, the owner's do not see it, and it may not add a command server", async () => {

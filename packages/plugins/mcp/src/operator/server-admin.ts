@@ -6,6 +6,7 @@ import { serverConfigOf } from "../config/server-config.js";
 import { editServerFile } from "../config/server-files.js";
 import type { UrlCheck } from "../config/url-policy.js";
 import type { WorkspaceTrust } from "../config/workspace-trust.js";
+import { MCP_MAX_SERVERS } from "../limits.js";
 import type { ServerSet } from "../servers/server-set.js";
 import type { AddServerBody } from "./server-schemas.js";
 
@@ -72,6 +73,13 @@ export async function addServer(
     return refuse(
       409,
       `name: a server named ${name} is already configured; remove it first or pick another name`,
+    );
+  // The merged list keeps at most MCP_MAX_SERVERS; a server past it would be written and then
+  // left out on reload, so it is refused here, where it enters.
+  if (options.set.connections.size >= MCP_MAX_SERVERS)
+    return refuse(
+      409,
+      `name: at most ${MCP_MAX_SERVERS} MCP servers are configured on this daemon; remove one first`,
     );
   if (config.transport === "http" && !access.isOwner) {
     const reach = await options.checkUrl(config.url);
