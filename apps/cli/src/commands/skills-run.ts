@@ -7,7 +7,7 @@ import { EXIT_CODES } from "../cli/exit-codes.js";
 import { formatJson, formatTable } from "../cli/table.js";
 import { withClient } from "./with-client.js";
 
-/** The Skills plugin's listing route (seed 003, "Declared HTTP patterns"). */
+/** The Skills plugin's listing route, `GET /plugins/skills/list`. */
 export const SKILLS_LIST_PATH = "/plugins/skills/list";
 
 /** One row of the Skills plugin's listing, as the CLI reads it (unknown fields kept for --json). */

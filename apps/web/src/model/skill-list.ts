@@ -2,7 +2,7 @@ import { CATALOG_SOURCES } from "@elowen/plugin-api/skills";
 import { z } from "zod";
 
 /**
- * One row of `GET /plugins/skills/list` as the Skills settings read it (seed 003: `catalogSource`
+ * One row of `GET /plugins/skills/list` as the Skills settings read it (`catalogSource`
  * and `effective` are the sole scope and invocation-state fields; unknown fields, such as a
  * retired `scope` or `active`, are dropped). `revision` and `content` come only with the Skills
  * plugin's own personal and instance skills.
