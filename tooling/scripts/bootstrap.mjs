@@ -103,6 +103,7 @@ if (mode === "start") {
   step("lint", pnpm(["run", "lint"], { cwd: root }));
   step("module cycles", pnpm(["run", "cycles"], { cwd: root }));
   step("plain throws", pnpm(["run", "plain-throws"], { cwd: root }));
+  step("planning references", pnpm(["run", "doc-refs"], { cwd: root }));
   step(
     "build, typecheck, package checks and tests",
     pnpm(["turbo", "run", "build", "typecheck", "check:pkg", "test", "--concurrency=1"], {

@@ -304,7 +304,7 @@ export class ElowenClient {
   };
 
   /**
-   * A session's prompt box (seed 004): which chains its plugins hook, the chains a client's box
+   * A session's prompt box: which chains its plugins hook, the chains a client's box
    * raises (`prompt.edit`, `prompt.change`, `prompt.autocomplete`, each answered with the chain's
    * result), and the answer to a plugin's `prompt_fill`, `prompt_suggest` or `prompt_read` event.
    */

@@ -4,7 +4,7 @@ import { HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limits";
 import { describeValue } from "@elowen/plugin-shared/errors";
 import type { Clock, Timers } from "./time.js";
 
-/** The budget of one chain hook unless the bus is told otherwise (ours; seed 000's default). */
+/** The budget of one chain hook unless the bus is told otherwise (ours). */
 export const CHAIN_HOOK_BUDGET_MS = HOOK_DEFAULT_BUDGET_MS;
 
 /** How a {@link HookBus} is built. Everything is optional. */

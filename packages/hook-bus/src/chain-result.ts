@@ -20,7 +20,7 @@ function refused(answer: unknown, rules: ChainRules): boolean {
 
 /**
  * Checks what a hook returned, when it is not simply the answer `next` gave it: the result schema
- * of the event; a `drop` after `next` answered fails the hook (seed 004, PromptSubmitResult.drop);
+ * of the event; a `drop` after `next` answered fails the hook (`PromptSubmitResult.drop`);
  * context entries changed after `next` answered are not attached, the answer's stand (and the
  * caller logs it); echo fields must be the values received.
  */

@@ -18,12 +18,12 @@ import {
 
 /**
  * Result fields that only echo what the hook received: `prompt.submit`'s origin may be put back,
- * never set to another (seed 004, PromptSubmitResult.origin); a `turn.step` result names its step
+ * never set to another (`PromptSubmitResult.origin`); a `turn.step` result names its step
  * as received (TurnStepResult.turnId / index).
  */
 /**
  * Keys a rewrite may not add: an undeclared attachment type has no `detail` key, and a rewrite
- * that adds one is refused (seed 004, UndeclaredAttachmentInput.detail).
+ * that adds one is refused (`UndeclaredAttachmentInput.detail`).
  */
 const PINNED_KEYS: { readonly [E in ChainEventName]?: readonly string[] } = {
   "prompt.attachment": ["detail"],

@@ -17,7 +17,7 @@ export interface HookEntry {
   readonly log: PluginLogger;
 }
 
-/** The budget of a lifecycle hook (seed 000, Hooks): 2 s unless `HOOK_BUDGETS_MS` names it. */
+/** The budget of a lifecycle hook: 2 s unless `HOOK_BUDGETS_MS` names it. */
 export function hookBudgetMs(name: HookName): number {
   return (HOOK_BUDGETS_MS as Readonly<Record<string, number>>)[name] ?? HOOK_DEFAULT_BUDGET_MS;
 }

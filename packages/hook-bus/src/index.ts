@@ -1,5 +1,5 @@
 /**
- * @elowen/hook-bus: Elowen's lifecycle hooks (seed 000, Hooks) and middleware chains (seed 004):
+ * @elowen/hook-bus: Elowen's lifecycle hooks (`HOOK_NAMES`) and middleware chains (`ChainEvents`):
  * budgets, capability-gated patches, pinned fields, fail-open dispatch, the hook audit buffer.
  */
 export type { HookAuditEntry, HookAuditOutcome } from "./audit-log.js";

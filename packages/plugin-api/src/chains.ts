@@ -78,7 +78,7 @@ import {
 } from "./events/turn.js";
 import type { PluginLogger } from "./logger.js";
 
-/** Every middleware chain of seed 004, by event name: its input and its result. */
+/** Every middleware chain, by event name: its input and its result. */
 export interface ChainEvents {
   "prompt.submit": { input: PromptSubmitInput; result: PromptSubmitResult };
   "prompt.mention": { input: PromptMentionInput; result: PromptMentionResult };
@@ -166,7 +166,7 @@ export const CHAIN_SCHEMAS: {
 };
 
 /**
- * Pinned fields per event (seed 004): facts that are the engine's. A hook that passes an event on
+ * Pinned fields per event: facts that are the engine's. A hook that passes an event on
  * with one of these left out has it put back; one that changes it is refused, which fails that
  * hook. `prompt.change`'s fields are all the engine's.
  */
@@ -203,7 +203,7 @@ export const CHAIN_PINNED_FIELDS: {
 
 /**
  * Engine-owned fields a hook cannot change and is not failed for: whatever a hook passes down,
- * the hooks beneath read the engine's value (seed 004, PromptSubmitAttachment.id).
+ * the hooks beneath read the engine's value (`PromptSubmitAttachment.id`).
  */
 export const CHAIN_ENGINE_FIELDS: {
   readonly [E in ChainEventName]?: readonly (keyof ChainInput<E> & string)[];

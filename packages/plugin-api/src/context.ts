@@ -109,7 +109,7 @@ export interface PluginContext {
   registerBrainStatusProvider(provider: BrainStatusProvider): void;
   /** Registers a lifecycle hook. A retired name throws, naming its replacement. */
   registerHook<N extends HookName>(hook: HookRegistration<N>): void;
-  /** Registers a middleware hook on a seed-004 chain, optionally narrowed by a matcher. */
+  /** Registers a middleware hook on a middleware chain, optionally narrowed by a matcher. */
   on<E extends ChainEventName>(event: E, hook: AnyChainHook<E>): void;
   on<E extends ChainEventName>(event: E, matcher: ChainMatcher<E>, hook: AnyChainHook<E>): void;
   /** Registers a tool the model (and code-mode scripts) may call. */

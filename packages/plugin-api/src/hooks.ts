@@ -5,7 +5,7 @@ import {
   type RunBoundaryPayload,
 } from "./run-boundary.js";
 
-/** The lifecycle hook names (seed 000, Hooks). */
+/** The lifecycle hook names. */
 export const HOOK_NAMES = [
   "brain.session.beforeSpawn",
   "brain.session.afterSpawn",
@@ -150,7 +150,7 @@ export const HOOK_PATCH_SCHEMAS = {
   "tools.call.after": z.strictObject({ appendResult: AppendResultSchema.optional() }),
 } as const;
 
-/** The capability each mutating hook's patch needs (seed 000, Hooks). */
+/** The capability each mutating hook's patch needs (`HookPatches`). */
 export const HOOK_PATCH_CAPABILITY = {
   "brain.session.beforeSpawn": "prompt",
   "brain.run.beforeSettle": "runBoundary",

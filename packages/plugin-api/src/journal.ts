@@ -1,4 +1,4 @@
-/** Custom journal entry types the host writes (seed 000). */
+/** Custom journal entry types the host writes. */
 
 /** Hidden turn-context records, written in the same transaction as their anchor. */
 export const TURN_CONTEXT_ENTRY = "elowen.turn-context";

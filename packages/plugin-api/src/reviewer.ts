@@ -1,6 +1,6 @@
 import type { SKILL_REVIEWER_CONTRACT_VERSION } from "./limits.js";
 
-/** Why the host skipped a review before dispatch (seed 003): exactly these reasons. */
+/** Why the host skipped a review before dispatch: exactly these reasons. */
 export const SKILL_REVIEW_SKIP_REASONS = [
   "quota",
   "unknown-quota",
@@ -18,7 +18,7 @@ export type SkillReviewOutcome =
   | { status: "completed"; text: string }
   | { status: "skipped"; reason: SkillReviewSkipReason };
 
-/** The exact input core supplies to the post-turn skill reviewer (seed 003). */
+/** The exact input core supplies to the post-turn skill reviewer. */
 export interface SkillPostTurnReviewArgs {
   userId: number;
   successfulToolCalls: number;

@@ -5,7 +5,7 @@ export const RUN_OUTCOMES = ["completed", "aborted", "error", "refusal"] as cons
 /** How an agent run ended. */
 export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 
-/** The payload of `brain.run.beforeSettle` (seed 000, Run boundary). */
+/** The payload of `brain.run.beforeSettle`. */
 export const RunBoundaryPayloadSchema = z.strictObject({
   sessionId: z.string(),
   outcome: z.enum(RUN_OUTCOMES),

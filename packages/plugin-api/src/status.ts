@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Valid MCP authentication states (seed 000, Status and image seams). */
+/** Valid MCP authentication states of an `McpStatusRowSchema` row. */
 export const PLUGIN_MCP_AUTH_STATES = [
   "none",
   "signed-in",

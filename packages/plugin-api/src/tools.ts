@@ -32,7 +32,7 @@ export interface ToolResult<D extends ToolResultDetails = ToolResultDetails> {
   readonly isError?: boolean;
 }
 
-/** A result with one text block (seed 000: `textResult(modelText, { questionAnswer })`). */
+/** A result with one text block (`textResult(modelText, { questionAnswer })`). */
 export function textResult<D extends ToolResultDetails>(text: string, details?: D): ToolResult<D> {
   return details === undefined
     ? { content: [{ type: "text", text }] }

@@ -2,7 +2,7 @@ import type { PluginTool, ToolResult } from "./tools.js";
 import type { ToolTraceRecord } from "./trace-record.js";
 
 /**
- * A producer's sink (seed 000, Rows for work the model did not call). `call` opens a row with a
+ * A producer's sink (a row for work the model did not call). `call` opens a row with a
  * host-minted id, passes that id to `execute` as the call id, settles the row and records its
  * durable twin; `note` adds a progress line; `drain` returns the records not yet reported, for
  * `details.toolTrace` of the result of `reportingCallId`. Each record is reported exactly once.

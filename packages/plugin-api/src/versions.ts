@@ -9,14 +9,14 @@ export const CORE_VERSION = "0.30.7";
  * topic subpaths (`@elowen/plugin-api/tools`, ...) and drops the semver helpers; 17 adds the
  * image store `ctx.images` (`@elowen/plugin-api/images`), cluster announcements `ctx.cluster`
  * (`@elowen/plugin-api/cluster`) and lets a route declare zod schemas the host validates at the
- * boundary (`PluginRouteSchemas`). The context only grows, so plugins written for 14 (seed 003's,
+ * boundary (`PluginRouteSchemas`). The context only grows, so plugins written for 14 (the Skills
  * which declare shared API 14) still load; a plugin built against an older package is held back by
  * its peer range.
  */
 export const SHARED_API_VERSION = 17;
-/** The oldest shared API version the host still loads (seed 003: plugins declare shared API 14). */
+/** The oldest shared API version the host still loads (Skills declares shared API 14). */
 export const MIN_SHARED_API_VERSION = 14;
-/** The host UI API version browser bundles are written against (seed 003: UI API 55). */
+/** The host UI API version browser bundles are written against (Skills: UI API 55). */
 export const HOST_UI_API_VERSION = 55;
 
 /** What a host offers, to check a manifest against. */

@@ -21,7 +21,7 @@ const OPEN =
 const CLOSE = "</available_skills>";
 
 /**
- * Renders the per-turn `<available_skills>` block (seed 000, Skills): one line per entry,
+ * Renders the per-turn `<available_skills>` block: one line per entry,
  * `- name (N lines): description` (`(1 line)` for one, no length at all when `lineCount` is
  * null or not a whole number from 0), in the order given, and the instruction to load a skill with `SkillLoad` by name. It
  * carries no file paths. Line breaks and tabs inside a name or description are folded into single

@@ -1,6 +1,6 @@
 /**
  * @elowen/run-boundary: `brain.run.beforeSettle` patches and the per-run continuation policy
- * (seed 000, "Run boundary"). It takes an injected emitter and does not depend on the hook bus.
+ * (`RunBoundaryPatchSchema`). It takes an injected emitter and does not depend on the hook bus.
  */
 
 export { jsonProblem, utf8Bytes } from "./entry-size.js";

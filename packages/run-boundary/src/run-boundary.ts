@@ -60,7 +60,7 @@ export interface RunBoundaryOptions {
 }
 
 /**
- * The run boundary of one agent run (seed 000, "Run boundary"). The agent loop calls
+ * The run boundary of one agent run (`brain.run.beforeSettle`). The agent loop calls
  * {@link RunBoundary.settle} each time the model stops; it fires the hook, applies the caps to
  * every plugin's patch in registration order, and decides whether the run continues: only with an
  * accepted message in the same patch, only when the run ended `completed`, and at most

@@ -1,6 +1,6 @@
 /**
  * The caps this package adds to the ones @elowen/plugin-api names (frontmatter depth, values and
- * characters; name and description lengths). These are ours, not the seeds'.
+ * characters; name and description lengths). These are ours, not the contract's.
  */
 
 /**

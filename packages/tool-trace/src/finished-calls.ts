@@ -12,7 +12,7 @@ function refused(details: unknown): boolean {
 
 /**
  * Successful tool calls in an exchange, direct and nested, as the post-turn skill reviewer counts
- * them (seed 003): a call counts only when it finished (no result yet, or a `pending: true`
+ * them: a call counts only when it finished (no result yet, or a `pending: true`
  * record, does not), did not fail and was not refused by the permission gate. Notes never count,
  * nor a wrapper call that draws no row of its own (`ownRow: false`: a wait, a successful exec):
  * its nested calls are the work.

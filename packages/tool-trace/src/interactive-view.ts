@@ -20,8 +20,8 @@ function isPlainObject(value: unknown): value is ViewPayload {
 }
 
 /**
- * The common validated view boundary of ShowView results and trace records (seed 000,
- * Interactive questions and answer records): `details` (a result's details or a stored trace
+ * The common validated view boundary of ShowView results and trace records (answer
+ * records): `details` (a result's details or a stored trace
  * record) with neither `view` nor `viewId` is `absent`; one with both, `view` a plain object and
  * `viewId` a string of 1 to `VIEW_ID_MAX_CHARS` characters, is `valid`; anything else is
  * `invalid`, with a reason naming the field. The answer record beside the view is read separately

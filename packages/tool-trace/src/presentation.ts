@@ -1,6 +1,6 @@
 /**
  * The label a surface shows beside its spinner for a tool call with no reason of its own, by tool
- * name (seed 000, "Status notes for a wrapper": the localized label, "Running tools…" for exec).
+ * name (a wrapper's status note: the localized label, "Running tools…" for exec).
  * Shared by the CLI and the web so that both say the same words. A tool not listed here is shown
  * as `Running <name>…` ({@link toolActivityLabel}).
  */

@@ -55,7 +55,7 @@ export function traceRows(
 export function entryRows(entry: ToolCallEntry): ToolRow[] {
   const details = entry.result?.details;
   const toolTrace = details?.toolTrace;
-  // `ownRow: false` means the call draws no row of its own at all (seed 000): a wait that
+  // `ownRow: false` means the call draws no row of its own at all: a wait that
   // found nothing new, or a successful exec that called nothing, draws nothing.
   const ownRow = details?.ownRow !== false;
   if (!Array.isArray(toolTrace) || toolTrace.length === 0) return ownRow ? [directRow(entry)] : [];

@@ -41,7 +41,7 @@ export function settleInResult(
 export type SettlementOutcome = "written" | "unchanged" | "gone" | "closed" | "failed";
 
 /**
- * Writes late settlements into the stored result they were drained into (seed 000, the durable
+ * Writes late settlements into the stored result they were drained into (the durable
  * half): only `details.toolTrace` of that result changes. A settle that arrives before the
  * reporting result is appended waits for the journal to change and is written then; an entry the
  * journal no longer holds is not rewritten; nothing is ever appended. Writes for one reporting

@@ -27,7 +27,7 @@ import { TruncationNote } from "./truncation-note.js";
 import { systemClock, type ToolImageStore, type ToolTraceEvent, type TraceClock } from "./types.js";
 
 /**
- * One producer's trace for a turn (seed 000, Rows for work the model did not call). `call` opens a
+ * One producer's trace for a turn (`CodeModeTraceSink`). `call` opens a
  * row under a host-minted id, runs the call with that id as its call id, settles the row and keeps
  * its durable twin; `note` adds a progress line; `drain` hands each record out exactly once, for
  * `details.toolTrace` of the reporting call's result. A call still running when drained is

@@ -18,7 +18,7 @@ export interface BoxConditions {
 }
 
 /**
- * The prompt box's side of seed 004's prompt-box chains. Each edit the person makes is raised as
+ * The prompt box's side of the prompt-box chains. Each edit the person makes is raised as
  * `prompt.edit` when a plugin hooks it; its answer is what the box shows, with its decorations.
  * While an answer is pending the next keys wait, so each edit applies to the box the previous
  * answer left, and the decorations move with the splice. Other changes raise `prompt.change`
@@ -69,7 +69,7 @@ export class PromptBoxController {
   fill(input: PromptFillInput): PromptFilled {
     const box = this.#editor.box;
     if (this.#conditions.dialogOpen()) return { isFilled: false, refusal: "dialog", ...box };
-    // The box takes the text without what a terminal draws as nothing (seed 004, PromptFillInput.text).
+    // The box takes the text without what a terminal draws as nothing (`PromptFillInput.text`).
     const placed = placeFill(box, input);
     this.#editor.suggestion = undefined;
     this.#editor.setBox(placed.box);

@@ -15,7 +15,7 @@ import { paintRow } from "./decorations.js";
 import { editorInternals, layoutOffsets, offsetOf, positionOf } from "./editor-internals.js";
 import { keyEvent } from "./key-event.js";
 
-/** How a change of the box came about, as the prompt box chains name it (seed 004). */
+/** How a change of the box came about, as the prompt box chains name it (`PromptChangeInput`). */
 export type BoxChange =
   /** A person's edit: `prompt.edit` carries it. */
   | {
@@ -138,7 +138,7 @@ export class PromptEditor extends Editor {
       return;
     }
     const edit = spliceOf(before, after);
-    // A paste and a keybinding's newline carry no key (seed 004, PromptEditInput.key).
+    // A paste and a keybinding's newline carry no key (`PromptEditInput.key`).
     const keyed = key !== undefined && !data.includes("\x1b[200~") && edit.inputText !== "\n";
     this.onBoxChange?.({
       kind: "edit",

@@ -7,7 +7,7 @@ export const DEFAULT_SKILL_REVIEW_MAX_OPS = 3;
 export const SKILL_REVIEW_MAX_OPS_LIMIT = 20;
 /** Review runners the daemon keeps when the configuration names none (ours). */
 export const DEFAULT_REVIEW_RUNNERS = 1;
-/** Quota evidence older than this many minutes is stale (ours; seed 003 names no age). */
+/** Quota evidence older than this many minutes is stale (ours; the contract names no age). */
 export const DEFAULT_QUOTA_STALE_MINUTES = 15;
 
 /**

@@ -21,7 +21,7 @@ export interface TokenRecord {
 /** An account's plugin grants: user-grantable plugins and the per-account plugin-skill switch. */
 export interface AccountGrants {
   readonly plugins: readonly string[];
-  /** False hides plugin skills from automatic discovery for this account (seed 003). */
+  /** False hides plugin skills from automatic discovery for this account. */
   readonly pluginSkills: boolean;
 }
 

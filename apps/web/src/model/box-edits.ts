@@ -40,7 +40,7 @@ export function spanOn(
 
 /**
  * `box` with the pending edits applied in order, and the decorations moved with them, so they stay
- * on the same characters while the answers are pending (seed 004, PromptEditResult.decorations).
+ * on the same characters while the answers are pending (`PromptEditResult.decorations`).
  */
 export function replay(
   box: PromptBox,

@@ -29,7 +29,7 @@ import { TypeaheadRows } from "./typeahead-rows.js";
 const EMPTY: PromptBox = { text: "", cursor: 0 };
 
 /**
- * The web composer's side of seed 004's prompt box, as the CLI's box behaves: each edit raises
+ * The web composer's side of the prompt box, as the CLI's box behaves: each edit raises
  * `prompt.edit` when a plugin hooks it (its answer is what the box shows, with its decorations;
  * edits made while an answer is pending replay on the box it leaves), other changes raise
  * `prompt.change`, the token at the caret raises `prompt.autocomplete`, and a plugin's fill,

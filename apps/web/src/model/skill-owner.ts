@@ -1,6 +1,6 @@
 /**
- * Whose skills a mutation targets, as the browser client names it (seed 003, explicit HTTP
- * mutation owners): an account id, `'instance'`, or `null` for the signed-in account's own
+ * Whose skills a mutation targets, as the browser client names it (the Skills routes'
+ * explicit owner): an account id, `'instance'`, or `null` for the signed-in account's own
  * skills, serialized as `owner=me`. Every create, update, delete and transfer takes one; nothing
  * is inferred from administrator status.
  */

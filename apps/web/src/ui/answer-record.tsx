@@ -10,7 +10,7 @@ const OUTCOME_TEXT: Record<string, string> = {
 };
 
 /**
- * An answer record beside a row's output, expandable (seed 000, answer records): each question
+ * An answer record beside a row's output, expandable (`QuestionAnswerRecordSchema`): each question
  * with what was selected and typed, and a permission decision with the facts that were approved.
  * A malformed record shows why it could not be read instead.
  */

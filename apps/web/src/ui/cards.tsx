@@ -10,7 +10,7 @@ const ITEM_STATUS_TEXT: Record<NonNullable<BrainCardItem["status"]>, string> = {
 };
 
 /**
- * Every card of the session (seed 000: the web renders every card, pinned or not): pinned cards
+ * Every card of the session (`BrainCard`; the web renders every card, pinned or not): pinned cards
  * first, marked pinned, then the others in the order they were first emitted. A running item
  * counts its elapsed time locally from `startedAt`; a completed one shows its `durationMs`; both
  * through the one shared formatter. An item without either shows no clock.

@@ -14,7 +14,7 @@ export const ELAPSED_TICK_MS = 100;
 /**
  * The browser's clock: one shared timer for every running row and card, started by the first
  * subscriber and stopped with the last. Elapsed time is computed here from `startedAt`; the host
- * is never asked again (seed 000: no polling, no ticking values from the host).
+ * is never asked again (no polling, and no ticking values from the host).
  */
 export function browserClock(): Clock {
   const ticks = new Set<() => void>();

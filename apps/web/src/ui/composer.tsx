@@ -25,7 +25,7 @@ const EMPTY = { text: "", cursor: 0 };
  * before sending; a prompt a hook dropped shows the hook's reason; a queued one says how many
  * wait before it; Stop ends the running turn. Typing `/` at the start offers the command catalog
  * (fetched each time it opens); a picker command opens its picker instead of sending a turn. The
- * box raises seed 004's prompt-box chains through `box` (`PromptBoxModel`), as the CLI's does:
+ * box raises the prompt-box chains through `box` (`PromptBoxModel`), as the CLI's does:
  * hooked edits, changes and autocomplete rows, plugins' fills and dim suggestions (Tab or Right).
  */
 export function Composer({

@@ -14,7 +14,7 @@ export interface OwnerLabels {
 }
 
 /**
- * An explicit owner choice (seed 003: no owner is inferred): mine, the instance's, or, for an
+ * An explicit owner choice (the Skills routes infer no owner): mine, the instance's, or, for an
  * administrator, another account by id. `value` undefined means nothing chosen yet; an account id
  * that is not a positive integer is reported under the field and leaves the value unset.
  */

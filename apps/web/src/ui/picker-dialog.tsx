@@ -5,7 +5,7 @@ import { useApp } from "./app-context.js";
 import { useDialogKeys, useFocusFirst } from "./focus-first.js";
 
 /**
- * A picker command rendered locally (seed 000: a picker creates no model turn): its descriptor
+ * A picker command rendered locally (a `PickerCommand` creates no model turn): its descriptor
  * from `POST /commands/:name/render`, its rows as buttons, and each row's explicit actions
  * (Enter, and the descriptor's keys). An action's notice is shown; its `openUrl`, already validated
  * by core, is shown beside the notice and opened once for that action only.

@@ -4,7 +4,7 @@ import type { PromptBoxModel } from "../model/prompt-box.js";
 import type { CommandMenuProps } from "./command-menu.js";
 import { PromptPaint } from "./prompt-paint.js";
 
-/** Keys that move the caret without writing: a bare caret move is an edit too (seed 004). */
+/** Keys that move the caret without writing: a bare caret move is an edit too. */
 const MOVES = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
 
 /** A browser key in the client onKey shape `prompt.edit` carries. */

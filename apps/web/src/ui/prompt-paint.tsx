@@ -10,7 +10,7 @@ export interface PaintedRun {
 
 /**
  * The draft cut into runs at every decoration boundary, each with the style painted there (later
- * entries win per key, seed 004). `virtualText` is not drawn: the web is a remote surface.
+ * entries win per key). `virtualText` is not drawn: the web is a remote surface.
  */
 export function paintedRuns(text: string, decorations: readonly PromptDecoration[]): PaintedRun[] {
   const cuts = new Set([0, text.length]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Where a `prompt.submit` submission came from (seed 004, PromptOrigin): a closed set stamped by
+ * Where a `prompt.submit` submission came from: a closed set stamped by
  * the engine where the prompt was queued, never a text prefix. No hook sets it.
  */
 export const PromptOriginSchema = z.discriminatedUnion("kind", [
@@ -31,7 +31,7 @@ export type PromptOrigin = z.infer<typeof PromptOriginSchema>;
 /** The kinds of {@link PromptOrigin}. */
 export type PromptOriginKind = PromptOrigin["kind"];
 
-/** Who authored an injected attachment's text (seed 004, PromptAttachmentOrigin). */
+/** Who authored an injected attachment's text. */
 export const PromptAttachmentOriginSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("engine") }),
   z.strictObject({ kind: z.literal("hook"), event: z.string() }),

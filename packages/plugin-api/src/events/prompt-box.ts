@@ -25,7 +25,7 @@ export type Color = z.infer<typeof ColorSchema>;
 /**
  * One styled run painted over the draft: `[start, end)` in UTF-16 code units. Paint only. A range
  * outside the text is clamped; an empty range without `virtualText` is dropped; later entries win
- * per style key (seed 004, PromptDecoration). Clamping is {@link normalizeDecorations}'s job.
+ * per style key (`DECORATION_STYLE_KEYS`). Clamping is {@link normalizeDecorations}'s job.
  */
 export const PromptDecorationSchema = z.strictObject({
   start: z.number().int(),

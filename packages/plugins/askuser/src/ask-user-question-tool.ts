@@ -52,7 +52,7 @@ export interface AskUserQuestionDetails {
 }
 
 /**
- * The AskUserQuestion tool (seed 000, "Interactive questions and answer records"): one to four
+ * The AskUserQuestion tool (`@elowen/plugin-api/questions`): one to four
  * questions of two to four options (plugin-api's `AskQuestionsSchema`), prepared with
  * `prepareQuestions` (recommendation moved to its flag, custom input on by default), asked through
  * the call's `askUser`, and answered with `textResult(modelText, { questionAnswer: { questions } })`.

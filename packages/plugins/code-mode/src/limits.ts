@@ -3,14 +3,14 @@
  * tunables (yield deadline, memory, ...) live in `options.ts`; these do not change.
  */
 
-/** The wrapper tool that runs a script (seed 000: exec takes only the script). */
+/** The wrapper tool that runs a script (exec takes only the script). */
 export const EXEC_TOOL_NAME = "exec";
 /** The wrapper tool that returns to a running cell. */
 export const WAIT_TOOL_NAME = "wait";
 
 /**
  * Tools that are model-only whatever the host passes: never callable from a script and never
- * withdrawn from the model's surface (seed 000: native ShowView is model-only).
+ * withdrawn from the model's surface (native ShowView is model-only).
  */
 export const MODEL_ONLY_TOOLS: readonly string[] = ["ShowView"];
 

@@ -50,7 +50,7 @@ export interface ReminderDecision {
 }
 
 /**
- * The `brain.run.beforeSettle` decision for a list (seed 000, "Run boundary"): nothing unless the
+ * The `brain.run.beforeSettle` decision for a list: nothing unless the
  * run completed with items still `in_progress`; nothing when that very note was already spoken
  * (the model heard it and settled again); otherwise the note as a message entry, asking for the
  * continuation when `continuationAllowed`, and without `continue` once it is not, so the model

@@ -41,7 +41,7 @@ export interface PlatformFragments {
 }
 
 /**
- * Reads a plugin's platform prompt fragments (seed 000, Prompt context and templates): the `*.md`
+ * Reads a plugin's platform prompt fragments (`PLATFORM_PROMPT_MAX_FILES`): the `*.md`
  * files of `<root>/prompt/` in file-name order (compare by UTF-16 code unit: number them
  * `01-...md`), applied only to the platforms the plugin both declares and registers (with none,
  * nothing is read). It reads at most `PLATFORM_PROMPT_MAX_FILES` (16) files,

@@ -12,7 +12,7 @@ import { boundedCalls } from "./bounded-call.js";
 import { failedCallProblem } from "./call-problem.js";
 import type { TurnContextRecord } from "./turn-context-record.js";
 
-/** A turn-context provider's text is refused past this many characters (ours; the seed sets none). */
+/** A turn-context provider's text is refused past this many characters (ours). */
 export const TURN_CONTEXT_MAX_CHARS = 16_000;
 
 /** The problem codes of a provider that did not answer. */

@@ -2,7 +2,7 @@ import type { SkillPromptInput, SkillSource } from "@elowen/plugin-api/events";
 import type { CatalogSource, SkillCatalogEntry, SkillReadResult } from "@elowen/plugin-api/skills";
 
 /**
- * Whose words each catalog source is, in SkillSource's words (seed 004): a personal skill is its
+ * Whose words each catalog source is, in `SkillSource`'s words: a personal skill is its
  * account's own settings tier (`userSettings`), an instance skill the operator's
  * (`policySettings`), a plugin skill its plugin's (`plugin`), and a bundled one Elowen's own
  * (`built-in`). None of them is vouched for.

@@ -8,7 +8,7 @@ import { withoutInvisible } from "./control-chars.js";
 import { normalizeDecorations } from "./decorations.js";
 
 /**
- * The engine's own `prompt.edit` (the bottom of the chain, seed 004 PromptEditResult): `e.text`
+ * The engine's own `prompt.edit` (the bottom of the chain, `PromptEditResult`): `e.text`
  * with the splice applied, the caret after what went in. A box whose chain fails keeps this too.
  */
 export function applyPromptEdit(e: PromptEditInput): PromptBox {
@@ -19,7 +19,7 @@ export function applyPromptEdit(e: PromptEditInput): PromptBox {
 }
 
 /**
- * Where a fill lands (seed 004, PromptFillMode): `replace` empties the box first, `append` adds
+ * Where a fill lands (`PromptFillMode`): `replace` empties the box first, `append` adds
  * after the draft, `insert` splices in at the caret; the caret ends past the filled text. The text
  * loses what a terminal draws as nothing; its decorations move to where it landed.
  */
@@ -41,7 +41,7 @@ export function placeFill(
 }
 
 /**
- * The token at the caret (seed 004, PromptAutocompleteInput.token): the run of non-whitespace
+ * The token at the caret (`PromptAutocompleteInput.token`): the run of non-whitespace
  * characters that ends there, undefined when there is none.
  */
 export function tokenAt(

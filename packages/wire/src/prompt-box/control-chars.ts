@@ -22,7 +22,7 @@ export function drawableVirtualText(text: string): string {
 }
 
 /**
- * A fill's text as the box takes it (seed 004, PromptFillInput.text): without the code points a
+ * A fill's text as the box takes it (`PromptFillInput.text`): without the code points a
  * terminal draws as nothing and without control characters; newlines and tabs are kept.
  */
 export function withoutInvisible(text: string): string {

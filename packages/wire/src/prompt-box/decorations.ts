@@ -3,7 +3,7 @@ import { drawableVirtualText } from "./control-chars.js";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
-/** The style keys a decoration sets; later entries win for each key (seed 004, PromptDecoration). */
+/** The style keys a decoration sets; later entries win for each key (`PromptDecoration`). */
 export const DECORATION_STYLE_KEYS = [
   "bold",
   "color",
@@ -34,7 +34,7 @@ function snapBack(text: string, offset: number): number {
 }
 
 /**
- * Normalizes decorations against the draft they paint (seed 004): offsets clamped into the text,
+ * Normalizes decorations against the draft they paint: offsets clamped into the text,
  * a boundary inside a grapheme moved back to that grapheme's start, an empty range with no
  * `virtualText` dropped, `virtualText` with tabs as four spaces and control characters other
  * than a newline removed.

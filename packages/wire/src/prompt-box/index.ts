@@ -1,5 +1,5 @@
 /**
- * @elowen/wire/prompt-box: the prompt box's edit rules (seed 004), applied alike by the daemon
+ * @elowen/wire/prompt-box: the prompt box's edit rules, applied alike by the daemon
  * (the engine's own `prompt.edit`) and by the CLI's and the web's composers, so a box behaves the
  * same on every surface.
  */

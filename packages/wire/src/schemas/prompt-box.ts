@@ -33,7 +33,7 @@ export type PromptBoxClientChain =
   (typeof PROMPT_BOX_CLIENT_CHAINS)[keyof typeof PROMPT_BOX_CLIENT_CHAINS];
 
 /**
- * `GET /sessions/:sessionId/prompt-box`: the prompt-box chains (seed 004) that have at least one
+ * `GET /sessions/:sessionId/prompt-box`: the prompt-box chains that have at least one
  * hook. A client raises only these; the others are the engine's own behaviour.
  */
 export const PromptBoxHookedSchema = z.strictObject({
@@ -65,7 +65,7 @@ export const PromptChangeBodySchema = PromptChangeInputSchema.superRefine((e, ct
 );
 /**
  * `POST .../prompt-box/autocomplete`: `prompt.autocomplete`'s input. `token` is exactly
- * `text.slice(start, cursor)`, never empty, with no whitespace (seed 004).
+ * `text.slice(start, cursor)`, never empty, with no whitespace (`PromptAutocompleteInput.token`).
  */
 export const PromptAutocompleteBodySchema = PromptAutocompleteInputSchema.superRefine((e, ctx) => {
   within(ctx, "cursor", e.cursor, e.text);

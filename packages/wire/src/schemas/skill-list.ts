@@ -2,11 +2,11 @@ import { CATALOG_SOURCES } from "@elowen/plugin-api/skills";
 import { z } from "zod";
 import { SkillDiagnosticSchema } from "./skill-sources.js";
 
-/** The Skills plugin's listing route (seed 003, "Declared HTTP patterns"). */
+/** The Skills plugin's listing route, `GET /plugins/skills/list`. */
 export const SKILLS_LIST_PATH = "/plugins/skills/list";
 
 /**
- * One row of `GET /plugins/skills/list` (seed 003: `catalogSource` and `effective` are the sole
+ * One row of `GET /plugins/skills/list` (`catalogSource` and `effective` are the sole
  * scope and invocation-state fields; unknown fields, such as a retired `scope` or `active`, are
  * dropped). `revision` and `content` come only with the Skills plugin's own personal and instance
  * skills.

@@ -32,7 +32,7 @@ export type BrainStatusBody = z.infer<typeof BrainStatusSchema>;
 
 const Count = z.number().int().min(0);
 
-/** A skill reviewer's `status(userId)` answer (seed 003), read strictly. */
+/** A skill reviewer's `status(userId)` answer, read strictly. */
 export const SkillReviewerStatusSchema = z.strictObject({
   pendingCalls: Count,
   interval: z.number().int().min(1),

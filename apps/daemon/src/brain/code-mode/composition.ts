@@ -38,7 +38,7 @@ function wrapperDefs(
 }
 
 /**
- * The host composition of code mode (seed 000, Rows for work the model did not call): the
+ * The host composition of code mode (`CodeModeControl`, `CodeModeTraceSink`): the
  * control gets the turn's fully gated nested tools (model-only ones left out), a trace sink per
  * producer id from the turn's trace, and a signal aborted when the turn settles, so no cell
  * outlives its turn. Its wrapper tools join the surface and the direct tools it takes over are

@@ -39,7 +39,7 @@ export function contextTurns(branch: readonly JournalEntry[]): {
 }
 
 /**
- * Cold clearing (seed 000, Prompt context): when it is due ({@link coldClearDue}), turn-context
+ * Cold clearing (`CONTEXT_CLEARED_ENTRY`): when it is due ({@link coldClearDue}), turn-context
  * records of turns more than `afterTurns` turns old are retired in place as
  * `elowen.context-cleared` records (the provider no longer replays them; the person's words, which
  * are never such records, stay as they were). Answers how many records it retired; `afterTurns` 0

@@ -48,7 +48,7 @@ export interface ComposedPrompt {
 }
 
 /**
- * The turn's system prompt through @elowen/prompt-compose (DESIGN "A turn, as data", step 3):
+ * The turn's system prompt through @elowen/prompt-compose (a turn's third step):
  * engine sections, plugin fragments, the persona, and the `<available_skills>` block from the
  * catalog's model projection with trait `skills` when SkillLoad is offered; `prompt.compose` and
  * `prompt.section` may rewrite it. Plugin faults are logged, never thrown.

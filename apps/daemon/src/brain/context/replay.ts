@@ -17,7 +17,7 @@ import { stepContextTextsOf, turnContextRecordsOf } from "./context-entries.js";
 import { storedEntry } from "./stored-entry.js";
 import { replayContent } from "./stored-result.js";
 
-/** Hidden context blocks a `prompt.submit` hook attached to a prompt (seed 004, context). */
+/** Hidden context blocks a `prompt.submit` hook attached to a prompt. */
 export const SUBMIT_CONTEXT_ENTRY = "elowen.submit-context";
 
 /** A user message as the model reads it: turn context around the words, submit context after. */

@@ -6,7 +6,7 @@ import { SkillReviewerStatusSchema } from "@elowen/wire";
 /** How long a reviewer's `status(userId)` may take before learning status is shown without it (ours). */
 export const LEARNING_STATUS_BUDGET_MS = 1000;
 
-/** Seed 003's `status(userId)` answer, read strictly: unknown keys and bad counts are refused. */
+/** A reviewer's `status(userId)` answer, read strictly: unknown keys and bad counts are refused. */
 export { SkillReviewerStatusSchema };
 
 /**

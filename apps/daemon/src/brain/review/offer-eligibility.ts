@@ -14,7 +14,7 @@ export type OfferDecision =
 const no = (why: string): OfferDecision => ({ ok: false, why });
 
 /**
- * Core's eligibility of a settled exchange for the post-turn skill reviewer (seed 003): a clean,
+ * Core's eligibility of a settled exchange for the post-turn skill reviewer: a clean,
  * completed turn (reason `answer`) of an interactive session, not a sub-agent's, typed by a person
  * (origin `composer`) on the web or CLI, in a session the acting account owns, with a last
  * provider request and its answer to extend. The successful-call minimum is checked after the

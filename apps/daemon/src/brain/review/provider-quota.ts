@@ -33,7 +33,7 @@ export class ProviderQuotaStore {
 }
 
 /**
- * The subscription quota rule of seed 003 for an OAuth route. The weekly window is the one with
+ * The reviewer's subscription quota rule for an OAuth route. The weekly window is the one with
  * no kind and exactly SKILL_REVIEW_QUOTA_WINDOW_MINUTES minutes. `quota` when its finite usage
  * is at least SKILL_REVIEW_QUOTA_BLOCK_PERCENT; `unknown-quota` when there is no such evidence,
  * it is not finite, dated in the future, expired (its reset has passed, or it claims a reset more

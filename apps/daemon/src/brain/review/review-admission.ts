@@ -45,7 +45,7 @@ async function stillCurrent(source: ReviewSource, deps: AdmissionDeps): Promise<
 }
 
 /**
- * The pre-dispatch policy of seed 003, in order, each a typed skip: the live callback
+ * The reviewer's pre-dispatch policy, in order, each a typed skip: the live callback
  * (`revoked`), the source still current (`stale-source`), the route (`unsupported-route`,
  * `hosted-tools`), the pinned connection present at the same generation (`revoked`), for an OAuth
  * connection the weekly quota (`quota`, `unknown-quota`; API-key routes keep their own spend

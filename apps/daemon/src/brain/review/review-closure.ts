@@ -72,7 +72,7 @@ function abortError(): Error {
 }
 
 /**
- * The host-owned `review(directive)` of one settled source (seed 003). At most one attempt: a
+ * The host-owned `review(directive)` of one settled source. At most one attempt: a
  * second call rejects. Admission runs first (typed skips). Then the child request goes out on the
  * pinned model, endpoint, session and connection, with the pinned request's system prompt, tool
  * declarations and history unchanged, the parent's final answer, and the directive as a new user

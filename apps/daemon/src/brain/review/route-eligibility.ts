@@ -45,7 +45,7 @@ function statefulDelta(request: CapturedRequest, payload: Record<string, unknown
 }
 
 /**
- * Core's route eligibility for a skill review (seed 003): the source's API must be one of
+ * Core's route eligibility for a skill review: the source's API must be one of
  * {@link SKILL_REVIEW_ROUTE_APIS} (or the offline model) and its last actual request a plain
  * history array with stable top-level fields, as the provider built it. Tools the provider runs
  * itself (they would bypass the host's tool gate) answer `hosted-tools`; a stateful delta

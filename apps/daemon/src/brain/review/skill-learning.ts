@@ -64,7 +64,7 @@ export const REVIEW_JOB_LOCK_MS = 5 * 60_000;
 export const REVIEW_JOB_POLL_MS = 1000;
 
 /**
- * Core's side of the post-turn skill reviewer (seed 003). `offer` is the settled-exchange
+ * Core's side of the post-turn skill reviewer. `offer` is the settled-exchange
  * listener: it returns at once (the session's queue never waits for a review), checks eligibility
  * and counts the calls, and hands an eligible exchange to the registered reviewer with
  * `SkillPostTurnReviewArgs` in the reviewed account's access scope. It owns the live budget
@@ -138,7 +138,7 @@ export class SkillLearning {
 
   /**
    * Learning as the account of `access` sees it: enabled or not, the live budget, and the
-   * reviewer serving it with its `status(userId)` read in that account's scope (seed 003: the
+   * reviewer serving it with its `status(userId)` read in that account's scope (its
    * cheap local state read of pending calls, totals and the last attempted outcome), validated
    * strictly and bounded by `LEARNING_STATUS_BUDGET_MS`. A reviewer not granted to the account
    * is not asked.

@@ -11,7 +11,7 @@ import type { TurnProgress } from "../turn/turn-progress.js";
 export type Share = { readonly sharedImage: SharedImage } | { readonly sharedFile: SharedFile };
 
 /**
- * Delivers a share whose bytes are already stored, in the seed's order: trace admission (a nested
+ * Delivers a share whose bytes are already stored, in this order: trace admission (a nested
  * call reserves its slot on its row through `reserveNestedShare`; a direct one takes a place in the
  * turn's allowance), durable ownership (the `elowen.shared-attachment` entry), then success. A
  * refusal or a failure gives the slot back and is an error result with its reason.

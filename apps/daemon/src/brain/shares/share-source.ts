@@ -23,7 +23,7 @@ export interface ShareSourceRequest {
 const refuse = (reason: string): ShareSource => ({ ok: false, reason });
 
 /**
- * The one source of bytes ShareImage and ShareFile use (seed 000): the administrator check on
+ * The one source of bytes ShareImage and ShareFile use: the administrator check on
  * all-access turns (such a turn may share any host path, and only an administrator's may),
  * guarded path resolution (otherwise the path must stay inside the session's workspace, links
  * followed), the file stat (a regular file), the pre-read byte limit, and the read (which never

@@ -27,7 +27,7 @@ function textOf(result: ToolResult): string {
 }
 
 /**
- * The one path every tool call takes, direct or nested (seed 000): argument check →
+ * The one path every tool call takes, direct or nested: argument check →
  * `tools.call.before` (a `denyToolCall` from a plugin granted `mutates: ["tools"]` refuses it; its
  * `updateArgs` replaces the arguments, checked again) → the permission gate (a tool the operator
  * set to `deny` never runs; a tool that asks, or any tool a granted hook said `ask` for:

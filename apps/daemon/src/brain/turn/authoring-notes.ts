@@ -19,7 +19,7 @@ interface Draft {
 }
 
 /**
- * The status notes of tool calls the model is writing (seed 000, Status notes for a wrapper): on
+ * The status notes of tool calls the model is writing (`PluginTool.reasonField`): on
  * each argument delta the call's note is read at most once per {@link AUTHORING_THROTTLE_MS} per
  * streaming call, whether or not anything changed, and reported when it differs from the last
  * one reported. Calls without a source have no note; clients show the tool's label.

@@ -53,7 +53,7 @@ function cut(text: string, budget: number, path: string): string {
 }
 
 /**
- * The context blocks a prompt's `@` mentions bring (seed 004): each raises `prompt.mention` (a hook
+ * The context blocks a prompt's `@` mentions bring: each raises `prompt.mention` (a hook
  * may read another path, other lines, deny it, or add context); the engine's read happens once at
  * the bottom, inside the session's workspace (a path outside is not attached); the file's text
  * then raises `prompt.attachment` (type `file`) and is wrapped for the model. Past

@@ -365,8 +365,8 @@ async function commitTurn(
 
 /**
  * What the model reads of a prompt: a plugin's prompt is framed under the plugin's name ("The
- * <name> plugin sent a message: ...") unless it was submitted as the person's own words (seed 004,
- * PromptOrigin); a sub-agent's prompt is read bare.
+ * <name> plugin sent a message: ...") unless it was submitted as the person's own words (the
+ * `PromptOrigin`); a sub-agent's prompt is read bare.
  */
 function framed(start: TurnStart, text: string): string {
   const { origin } = start;

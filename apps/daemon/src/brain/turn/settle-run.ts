@@ -10,7 +10,7 @@ import type { TurnProgress } from "./turn-progress.js";
 
 /**
  * Runs the turn's agent runs: the first with the prompt, then at most one continuation a
- * `brain.run.beforeSettle` hook asks for (seed 000, Run boundary, through @elowen/run-boundary).
+ * `brain.run.beforeSettle` hook asks for (through @elowen/run-boundary).
  * After each run the hook fires in the turn's own scope; accepted message notes are stored hidden and model-visible (never drawn),
  * records hidden and invisible; a granted continuation is one more full-context run of the same
  * turn, billed to the same origin. Answers the last run's result, its messages ending with the

@@ -13,7 +13,7 @@ interface ToolDraft {
 }
 
 /**
- * Rebuilds a response from the chunks that came out of the `turn.step` chain (seed 004): the text
+ * Rebuilds a response from the chunks that came out of the `turn.step` chain: the text
  * on screen and in the transcript is the text chunks joined; a tool call exists only when its
  * tool chunk came out, with the input pieces that followed it as its arguments; the transcript
  * keeps the engine's own (signed) thinking blocks, while thinking a hook streams is shown only.

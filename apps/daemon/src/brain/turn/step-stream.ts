@@ -42,7 +42,7 @@ function failedMessage(model: Model<Api>, error: unknown): AssistantMessage {
 }
 
 /**
- * The agent loop's stream function: each model request raises `turn.step` (seed 004). Hooks may
+ * The agent loop's stream function: each model request raises `turn.step`. Hooks may
  * rewrite the model and effort; the engine's stream goes through the chain as chunks, and what
  * comes out is what the loop (and so every client and the transcript) sees. With no `turn.step`
  * hook the chain would pass every chunk through unchanged, so the engine's events go to the loop

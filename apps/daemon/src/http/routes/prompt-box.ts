@@ -20,7 +20,7 @@ import { route } from "../zod-route.js";
 import { ownedSession } from "./session-access.js";
 
 /**
- * A session's prompt box (seed 004): which chains plugins hook, the chains a client's box raises
+ * A session's prompt box: which chains plugins hook, the chains a client's box raises
  * (`prompt.edit`, `prompt.change`, `prompt.autocomplete`, each run in the requester's access with
  * the session current), and a client's answer to a plugin's fill, suggestion or read.
  */

@@ -6,7 +6,7 @@ export type OpenUrlResult =
   | { readonly ok: false; readonly reason: string };
 
 /**
- * Validates and normalizes an action's `openUrl` (seed 000, Slash commands): HTTP or HTTPS only,
+ * Validates and normalizes an action's `openUrl` (`PickerActionResultSchema`): HTTP or HTTPS only,
  * no embedded credentials, at most OPEN_URL_MAX_CHARS characters once normalized.
  */
 export function validateOpenUrl(raw: string): OpenUrlResult {

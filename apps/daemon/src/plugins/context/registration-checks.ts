@@ -1,6 +1,6 @@
 import { SKILL_REVIEWER_CONTRACT_VERSION } from "@elowen/plugin-api/limits";
 
-/** Refuses a reviewer registration of any contract version but 2 (seed 003). */
+/** Refuses a reviewer registration of any contract version but 2. */
 export function checkReviewer(registration: {
   readonly contractVersion?: unknown;
   readonly run?: unknown;

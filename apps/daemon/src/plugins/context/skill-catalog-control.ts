@@ -15,7 +15,7 @@ import { currentTurn } from "../call-scope/turn-scope.js";
  *
  * A skill read inside a turn (SkillLoad) or for an invocation (`/skill:name`, read with
  * `invocation` while the prompt is transformed) is being expanded for the model, so the read
- * raises `skill.prompt` (seed 004) with the served body as its text, the bounded frontmatter,
+ * raises `skill.prompt` with the served body as its text, the bounded frontmatter,
  * whose words they are and where the file is. When a hook answers another text, that text is the
  * body served and the whole-file `source` is left out, so a caller that pages over the source
  * pages over what the hook decided the model reads. Any other read (a management route) raises

@@ -8,7 +8,7 @@ import semver from "semver";
 import type { ForeignPlugin, MappedHookEvent } from "./foreign-plugin.js";
 
 /**
- * The capability a hook event's decision needs (seed 000, Hooks): a PreToolUse denial or
+ * The capability a hook event's decision needs (`HOOK_PATCH_CAPABILITY`): a PreToolUse denial or
  * `updatedInput` and a PostToolUse block or context need `tools`, context added at
  * UserPromptSubmit or SessionStart (or a blocked prompt) needs `turnContext`, a Stop/SubagentStop
  * block (one more run) needs `runBoundary`. SessionEnd only observes.

@@ -187,7 +187,7 @@ function loadedPlugin(
 }
 
 /**
- * Whether a plugin's module calls `$.prompt.read` (seed 004, PromptFilled: the box after a fill
+ * Whether a plugin's module calls `$.prompt.read` (`PromptFilled`: the box after a fill
  * goes only to such a plugin). Read from its entry module's source; a plugin that reads the box
  * some other way becomes a reader at its first `ctx.prompt.read()`.
  */

@@ -27,13 +27,13 @@ function boxOf(answer: PromptBox): PromptBox {
 }
 
 /**
- * Seed 004's prompt box on a host whose boxes live in its clients. A client's box raises
+ * The prompt box on a host whose boxes live in its clients. A client's box raises
  * `prompt.edit`, `prompt.change` and `prompt.autocomplete` here, each chain's bottom the engine's
  * own behaviour; a plugin's `ctx.prompt.fill`, `suggest` and `read` raise their chains (origin
  * `{ kind: 'plugin', name }`), whose bottom hands the request to the session's live clients
  * through the relay. With no client connected, or none answering in time, a fill is refused
  * `no_composer`, a suggestion is not shown, and a read answers the empty box. The box after a
- * fill goes only to a plugin that reads the box (seed 004, PromptFilled).
+ * fill goes only to a plugin that reads the box (`PromptFilled`).
  */
 export class PromptBoxService {
   readonly #hooks: ChainDispatcher;
@@ -152,7 +152,7 @@ export class PromptBoxService {
       "prompt.suggest",
       { text: args.text, origin: { kind: "plugin", name: pluginName } },
       async (e) => {
-        // A blank text cannot show (seed 004, PromptSuggestResult).
+        // A blank text cannot show (`PromptSuggestResult`).
         if (e.text.trim() === "") return { isShown: false };
         const answer = await this.#relay.request(sessionId, "prompt_suggest", e);
         return { isShown: answer?.isShown ?? false };

@@ -46,7 +46,7 @@ interface Contribution {
 }
 
 /**
- * Assembles `GET /brain/status` (seed 000, Status and image seams). Providers run concurrently;
+ * Assembles `GET /brain/status` (`BrainStatusProvider`). Providers run concurrently;
  * only envelope fields are read (BRAIN_STATUS_PROVIDER_FIELDS). Null and omitted stay distinct:
  * rows from any provider make an array, otherwise a provider's null makes null, otherwise the
  * section is absent. MCP rows are projected to name, status and auth.state (unknown fields

@@ -4,7 +4,7 @@ import { scriptNote } from "./script-note.js";
 
 /**
  * `CodeModeControl.authoringReason`: the status note of an exec call being written, read from the
- * raw partial JSON of its arguments (seed 000, Status notes for a wrapper the model is writing).
+ * raw partial JSON of its arguments (the wrapper's status note while the model writes it).
  * Returns the last `reason` (Bash: `description`) written in any `tools.<Name>({...})` call of the
  * script so far; a later call without one keeps it; undefined while no call has one, and for any
  * tool but exec. Never throws, whatever the partial text.

@@ -1,5 +1,5 @@
 /**
- * The caps this plugin adds to the ones @elowen/plugin-api names. The seeds give none of these
+ * The caps this plugin adds to the ones @elowen/plugin-api names. The contract gives none of these
  * numbers: every name and value here is ours.
  */
 

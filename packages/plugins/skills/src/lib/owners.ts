@@ -1,7 +1,7 @@
 import type { Access } from "@elowen/plugin-api/access";
 import { refuse, type SkillRefusal } from "./refusal.js";
 
-/** The exact 400 message of a mutation without an explicit owner (seed 003, explicit owners). */
+/** The exact 400 message of a mutation without an explicit owner. */
 export const OWNER_REQUIRED_MESSAGE = 'owner is required: "instance", "me" or an account id';
 
 /** Whose folder a skill lives in: an account's personal folder or the instance folder. */
@@ -80,7 +80,7 @@ export interface Actor {
 export type OwnerOperation = "create" | "edit" | "delete";
 
 /**
- * Authorizes an owner and resolves it, in the seed's order: the acting account first, then the
+ * Authorizes an owner and resolves it, in this order: the acting account first, then the
  * instance-owner or administrator check, then the account's existence (awaited), and only then
  * the target. No target is inferred from administrator status. A missing account is refused
  * without touching the disk.

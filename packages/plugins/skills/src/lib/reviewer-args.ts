@@ -31,7 +31,7 @@ export function checkUserId(userId: unknown): void {
   }
 }
 
-/** Refuses reviewer arguments that break the seeded types (a programming error of core). */
+/** Refuses reviewer arguments that break their types (a programming error of core). */
 export function checkArgs(args: SkillPostTurnReviewArgs): void {
   checkUserId(args.userId);
   for (const key of ["successfulToolCalls", "budget"] as const) {

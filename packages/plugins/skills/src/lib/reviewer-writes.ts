@@ -100,7 +100,7 @@ export async function applyProposals(
 }
 
 /**
- * The checks before one write, in the seed's order: `currentBudget()` (the total stays below the
+ * The checks before one write, in this order: `currentBudget()` (the total stays below the
  * captured cap and the live budget), then `authorize()`, then the abort signal. A live budget that
  * is not a non-negative integer is a host programming error: thrown, so it can never lift the cap.
  */

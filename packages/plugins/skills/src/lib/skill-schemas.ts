@@ -96,7 +96,7 @@ export const SkillPatchSchema = strict(EDIT_SHAPE).refine(
 /**
  * A transfer body: the destination `owner` (`"me"` or null, `"instance"`, or an account id as a
  * positive integer or its decimal string; its syntax and authorization stay with the handler, as
- * the seed's explicit-owner rules say) and an optional edit and revision check.
+ * the routes' explicit-owner rules say) and an optional edit and revision check.
  */
 export const SkillTransferSchema = strict({
   owner: z
@@ -125,7 +125,7 @@ export const SkillParamsSchema = z.object({ name: SkillNameSchema });
 
 /**
  * The `?owner=` of a mutation: `me`, `instance` or an account id. Read by the handler, which
- * answers a missing one with the seed's exact owner-required body.
+ * answers a missing one with the exact owner-required body (`OWNER_REQUIRED_MESSAGE`).
  */
 export const OwnerQuerySchema = z.object({
   owner: z
