@@ -181,8 +181,10 @@ export class McpServers {
       };
     } catch (error) {
       const status = error instanceof HostApiError ? error.status : 0;
-      const message = error instanceof Error ? error.message : String(error);
-      const field = refusalField(message);
+      const said = error instanceof Error ? error.message : String(error);
+      const field = refusalField(said);
+      // Beside its field the refusal reads as the form names it (`url: ...`, not `body.url: ...`).
+      const message = field === undefined ? said : said.replace(/^(?:body|params)\./, "");
       return { ok: false, status, message, ...(field === undefined ? {} : { field }) };
     }
   }
