@@ -4,13 +4,10 @@ import { join } from "node:path";
 import { startTestDaemon, type TestDaemon } from "@elowen/daemon/testing";
 import { parseEntryData, type ToolResultEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
+import { type ElowenClient, PLUGIN_DIR, refusal, SERVERS } from "./daemon-requests.js";
 import { type OAuthMcpServer, startOAuthMcpServer } from "./oauth-server.js";
 import { waitFor } from "./wait.js";
 
-type ElowenClient = TestDaemon["owner"];
-
-const PLUGIN_DIR = new URL("..", import.meta.url).pathname;
-const SERVERS = "/plugins/mcp/servers";
 const cleanups: (() => Promise<void> | void)[] = [];
 let t: TestDaemon | undefined;
 afterEach(async () => {
@@ -36,16 +33,6 @@ const waitForRow = (client: ElowenClient, name: string, status: string) =>
     () => rowOf(client, name),
     (row) => row?.status === status,
   );
-
-async function refusal(request: Promise<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await request;
-  } catch (error) {
-    const failure = error as { status: number; body: { error: string } };
-    return { status: failure.status, error: failure.body.error };
-  }
-  throw new Error("the request succeeded");
-}
 
 async function whoamiTurn(client: ElowenClient): Promise<ToolResultEntryData | undefined> {
   const session = await client.sessions.create();

@@ -21,13 +21,10 @@ import {
   MCP_TOOL_NAME_MAX_CHARS,
   MCP_VARIABLE_NAME_MAX_CHARS,
 } from "../src/limits.js";
+import { type ElowenClient, PLUGIN_DIR, refusal, SERVERS } from "./daemon-requests.js";
 import { everythingStdio, startEverythingHttp } from "./everything.js";
 import { waitFor } from "./wait.js";
 
-type ElowenClient = TestDaemon["owner"];
-
-const PLUGIN_DIR = new URL("..", import.meta.url).pathname;
-const SERVERS = "/plugins/mcp/servers";
 const cleanups: (() => Promise<void> | void)[] = [];
 let t: TestDaemon | undefined;
 afterEach(async () => {
@@ -58,17 +55,6 @@ const connectedRow = (client: ElowenClient, name: string) =>
     () => list(client),
     (rows) => rows.some((r) => r.name === name && r.status === "connected"),
   );
-
-/** What the daemon answered a request that failed: its status and error text. */
-async function refusal(request: Promise<unknown>): Promise<{ status: number; error: string }> {
-  try {
-    await request;
-  } catch (error) {
-    const failure = error as { status: number; body: { error: string } };
-    return { status: failure.status, error: failure.body.error };
-  }
-  throw new Error("the request succeeded");
-}
 
 async function echoTurn(client: ElowenClient) {
   const session = await client.sessions.create();
