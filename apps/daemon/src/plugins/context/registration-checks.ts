@@ -1,4 +1,5 @@
 import { SKILL_REVIEWER_CONTRACT_VERSION } from "@elowen/plugin-api/limits";
+import { PLUGIN_REGISTRATION_ERRORS, PluginRegistrationError } from "./registration-error.js";
 
 /** Refuses a reviewer registration of any contract version but 2 (seed 003). */
 export function checkReviewer(registration: {
@@ -7,7 +8,8 @@ export function checkReviewer(registration: {
   readonly status?: unknown;
 }): void {
   if (registration?.contractVersion !== SKILL_REVIEWER_CONTRACT_VERSION) {
-    throw new Error(
+    throw new PluginRegistrationError(
+      PLUGIN_REGISTRATION_ERRORS.contractRefused,
       `registerSkillReviewer: contract version ${String(registration?.contractVersion)} is refused; this host accepts only contract version ${SKILL_REVIEWER_CONTRACT_VERSION}: { contractVersion: ${SKILL_REVIEWER_CONTRACT_VERSION}, run, status }`,
     );
   }

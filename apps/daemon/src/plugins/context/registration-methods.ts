@@ -6,6 +6,7 @@ import type { LoadedPlugin } from "../loading/loaded-plugin.js";
 import { checkRouteSchemas } from "../routes/route-schemas.js";
 import type { PluginHost } from "./plugin-host.js";
 import { checkReviewer } from "./registration-checks.js";
+import { PLUGIN_REGISTRATION_ERRORS, PluginRegistrationError } from "./registration-error.js";
 
 /** What each registration method is given: the plugin, the host and the staging's bookkeeping. */
 export interface Stage {
@@ -158,12 +159,16 @@ function toolAndRouteMethods(stage: Stage) {
       guard("registerRoute");
       const entry = registry.routes.find(name, route?.method, route?.path);
       if (!entry) {
-        throw new Error(
+        throw new PluginRegistrationError(
+          PLUGIN_REGISTRATION_ERRORS.undeclared,
           `registerRoute: ${route?.method} ${route?.path} is not declared in ${name}'s manifest routes`,
         );
       }
       if (entry.handler)
-        throw new Error(`registerRoute: ${route.method} ${route.path} has a handler already`);
+        throw new PluginRegistrationError(
+          PLUGIN_REGISTRATION_ERRORS.duplicate,
+          `registerRoute: ${route.method} ${route.path} has a handler already`,
+        );
       if (typeof route.handle !== "function")
         throw new TypeError("registerRoute: handle must be a function");
       checkRouteSchemas(route);
@@ -198,7 +203,8 @@ function singletonMethods(stage: Stage) {
       checkReviewer(registration);
       const existing = registry.reviewer?.plugin;
       if (existing || reviewer)
-        throw new Error(
+        throw new PluginRegistrationError(
+          PLUGIN_REGISTRATION_ERRORS.duplicate,
           `registerSkillReviewer: ${existing ?? name} already registered the skill reviewer`,
         );
       reviewer = true;
@@ -212,7 +218,8 @@ function singletonMethods(stage: Stage) {
         throw new TypeError("registerCodeMode: compose must be a function");
       const existing = registry.codeMode?.plugin;
       if (existing || codeMode)
-        throw new Error(
+        throw new PluginRegistrationError(
+          PLUGIN_REGISTRATION_ERRORS.duplicate,
           `registerCodeMode: ${existing ?? name} already registered code mode (at most one per host); ${name} cannot`,
         );
       codeMode = true;

@@ -1,6 +1,7 @@
 import type { PluginContext } from "@elowen/plugin-api";
 import type { LoadedPlugin } from "../loading/loaded-plugin.js";
 import type { PluginHost } from "./plugin-host.js";
+import { PLUGIN_REGISTRATION_ERRORS, PluginRegistrationError } from "./registration-error.js";
 import {
   type RegistrationMethods,
   registrationMethods,
@@ -39,11 +40,16 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
     plugin,
     host,
     guard(method) {
-      if (!open) throw new Error(`${method}: registration is closed; call it during register(ctx)`);
+      if (!open)
+        throw new PluginRegistrationError(
+          PLUGIN_REGISTRATION_ERRORS.closed,
+          `${method}: registration is closed; call it during register(ctx)`,
+        );
     },
     requires(method, capability) {
       if (!plugin.manifest.capabilities.mutates.includes(capability)) {
-        throw new Error(
+        throw new PluginRegistrationError(
+          PLUGIN_REGISTRATION_ERRORS.capabilityMissing,
           `${method} requires capabilities.mutates: ["${capability}"] in ${name}'s manifest`,
         );
       }

@@ -4,6 +4,7 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { PluginFormat } from "../install/lockfile.js";
 import { AGENT_PLUGIN_MANIFEST, CLAUDE_PLUGIN_MANIFEST } from "./detect-format.js";
 import type { ForeignPlugin } from "./foreign-plugin.js";
+import { PLUGIN_FORMAT_ERRORS, PluginFormatError } from "./plugin-format-error.js";
 import { readHooks } from "./read-hooks.js";
 import { readJsonObject } from "./read-json-object.js";
 import { readAgents, readCommands, readSkills } from "./read-markdown-parts.js";
@@ -44,7 +45,8 @@ export function readForeignPlugin(
   const manifest = readJsonObject(manifestFile);
   const name = manifest.name;
   if (typeof name !== "string" || !PLUGIN_NAME.test(name))
-    throw new Error(
+    throw new PluginFormatError(
+      PLUGIN_FORMAT_ERRORS.name,
       `${manifestFile}: name: expected a lowercase plugin name such as my-plugin, received ${JSON.stringify(name)}`,
     );
   const diagnostics: string[] = [];

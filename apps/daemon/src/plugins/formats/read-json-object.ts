@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { errorMessage } from "@elowen/plugin-shared/errors";
+import { PLUGIN_FORMAT_ERRORS, PluginFormatError } from "./plugin-format-error.js";
 
 /** Reads a JSON file that must hold an object; throws naming the file otherwise. */
 export function readJsonObject(file: string): Record<string, unknown> {
@@ -7,9 +8,16 @@ export function readJsonObject(file: string): Record<string, unknown> {
   try {
     value = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`${file}: ${errorMessage(error)}`);
+    throw new PluginFormatError(
+      PLUGIN_FORMAT_ERRORS.unreadable,
+      `${file}: ${errorMessage(error)}`,
+      error,
+    );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new Error(`${file}: expected a JSON object`);
+    throw new PluginFormatError(
+      PLUGIN_FORMAT_ERRORS.notAnObject,
+      `${file}: expected a JSON object`,
+    );
   return value as Record<string, unknown>;
 }

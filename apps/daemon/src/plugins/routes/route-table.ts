@@ -1,5 +1,9 @@
 import type { PluginRouteMethod } from "@elowen/plugin-api";
 import type { PluginRouteHandler } from "@elowen/plugin-api/routes";
+import {
+  PLUGIN_REGISTRATION_ERRORS,
+  PluginRegistrationError,
+} from "../context/registration-error.js";
 
 /** A declared route with its owner and (once registered) its handler. */
 export interface RouteEntry {
@@ -37,7 +41,8 @@ export class RouteTable {
       (e) => `${e.method} ${e.pattern.replace(/:[^/]+/g, ":")}` === shape,
     );
     if (clash) {
-      throw new Error(
+      throw new PluginRegistrationError(
+        PLUGIN_REGISTRATION_ERRORS.duplicate,
         `route ${method} ${pattern} is already declared by ${clash.plugin}; ${plugin} cannot declare it too`,
       );
     }
