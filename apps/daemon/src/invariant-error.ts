@@ -15,7 +15,4 @@ export type InvariantErrorCode = (typeof INVARIANT_ERRORS)[keyof typeof INVARIAN
  */
 export class InvariantError extends ElowenError<InvariantErrorCode> {
   override readonly name = "InvariantError";
-  constructor(code: InvariantErrorCode, summary: string) {
-    super({ code, summary });
-  }
 }

@@ -15,7 +15,4 @@ export type BrainErrorCode = (typeof BRAIN_ERRORS)[keyof typeof BRAIN_ERRORS];
  */
 export class BrainError extends ElowenError<BrainErrorCode> {
   override readonly name = "BrainError";
-  constructor(code: BrainErrorCode, summary: string) {
-    super({ code, summary });
-  }
 }

@@ -31,8 +31,8 @@ export function requestSurface(header: string | string[] | undefined): AccessSur
  */
 export function requestAccess(request: FastifyRequest): Access {
   if (request.access) return request.access;
-  throw new InvariantError(
-    INVARIANT_ERRORS.accessMissing,
-    `${request.method} ${request.routeOptions.url ?? request.url} is behind auth but its request has no access; the auth hook must run before the handler`,
-  );
+  throw new InvariantError({
+    code: INVARIANT_ERRORS.accessMissing,
+    summary: `${request.method} ${request.routeOptions.url ?? request.url} is behind auth but its request has no access; the auth hook must run before the handler`,
+  });
 }

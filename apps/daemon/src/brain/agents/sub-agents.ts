@@ -55,10 +55,10 @@ export class SubAgents {
       throw new TypeError("agent.spawn: prompt is a non-empty string");
     const depth = (parent.agentId ? (this.#depths.get(parent.agentId) ?? 0) : 0) + 1;
     if (depth > MAX_AGENT_DEPTH)
-      throw new BrainError(
-        BRAIN_ERRORS.agentTooDeep,
-        `agent.spawn: sub-agents nest at most ${MAX_AGENT_DEPTH} deep`,
-      );
+      throw new BrainError({
+        code: BRAIN_ERRORS.agentTooDeep,
+        summary: `agent.spawn: sub-agents nest at most ${MAX_AGENT_DEPTH} deep`,
+      });
     return { scope, parent, depth };
   }
 

@@ -135,7 +135,10 @@ export class AskBroker {
       ...(outcome === "always" ? { scope: "session" as const } : {}),
     });
     if (!record.ok)
-      throw new BrainError(BRAIN_ERRORS.permissionRecordInvalid, record.problem.message);
+      throw new BrainError({
+        code: BRAIN_ERRORS.permissionRecordInvalid,
+        summary: record.problem.message,
+      });
     this.#events.publish(scope.sessionId, "permission_decided", {
       ...turnOf(scope),
       permissionId,

@@ -17,7 +17,4 @@ export type ModelErrorCode = (typeof MODEL_ERRORS)[keyof typeof MODEL_ERRORS];
  */
 export class ModelError extends ElowenError<ModelErrorCode> {
   override readonly name = "ModelError";
-  constructor(code: ModelErrorCode, summary: string) {
-    super({ code, summary });
-  }
 }

@@ -57,15 +57,15 @@ export async function saveProviderKey(
 ): Promise<void> {
   const trimmed = key.trim();
   if (trimmed === "")
-    throw new ModelError(
-      MODEL_ERRORS.keyEmpty,
-      `the key for ${provider} is empty: nothing was stored`,
-    );
+    throw new ModelError({
+      code: MODEL_ERRORS.keyEmpty,
+      summary: `the key for ${provider} is empty: nothing was stored`,
+    });
   if (/\s/.test(trimmed))
-    throw new ModelError(
-      MODEL_ERRORS.keyWhitespace,
-      `the key for ${provider} holds whitespace (a key is one word; was it pasted twice?): nothing was stored`,
-    );
+    throw new ModelError({
+      code: MODEL_ERRORS.keyWhitespace,
+      summary: `the key for ${provider} holds whitespace (a key is one word; was it pasted twice?): nothing was stored`,
+    });
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const keys = { ...readProviderKeys(home), [provider]: trimmed };
   await writeTextAtomic(

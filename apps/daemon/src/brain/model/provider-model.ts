@@ -145,10 +145,10 @@ export function createProviderModel(
   stored: Partial<Record<LoginProvider, string>> = {},
 ): ModelRuntime {
   if (config.provider === "offline")
-    throw new ModelError(
-      MODEL_ERRORS.offlineBuiltIn,
-      "createProviderModel: offline is built in; build it with createOfflineModel",
-    );
+    throw new ModelError({
+      code: MODEL_ERRORS.offlineBuiltIn,
+      summary: "createProviderModel: offline is built in; build it with createOfflineModel",
+    });
   const spec = PROVIDERS[config.provider];
   const { key: apiKey, variables } = providerKey(config, env, stored);
   if (apiKey === undefined)

@@ -19,10 +19,10 @@ export class ProviderConnections {
   /** Adds a connection at generation 1; refuses an id already present. */
   add(connection: Omit<ProviderConnection, "generation">): ProviderConnection {
     if (this.#connections.has(connection.connectionId))
-      throw new ModelError(
-        MODEL_ERRORS.connectionExists,
-        `provider connection ${connection.connectionId} already exists`,
-      );
+      throw new ModelError({
+        code: MODEL_ERRORS.connectionExists,
+        summary: `provider connection ${connection.connectionId} already exists`,
+      });
     const added = { ...connection, generation: 1 };
     this.#connections.set(connection.connectionId, added);
     return added;

@@ -17,7 +17,4 @@ export type ReviewErrorCode = (typeof REVIEW_ERRORS)[keyof typeof REVIEW_ERRORS]
  */
 export class ReviewError extends ElowenError<ReviewErrorCode> {
   override readonly name = "ReviewError";
-  constructor(code: ReviewErrorCode, summary: string) {
-    super({ code, summary });
-  }
 }

@@ -45,10 +45,10 @@ export function reviewJob(review: ReviewJob): NewJob {
 export function readReviewJob(payload: unknown): ReviewJob {
   const parsed = PayloadSchema.safeParse(payload);
   if (!parsed.success)
-    throw new ReviewError(
-      REVIEW_ERRORS.jobInvalid,
-      `a skill-review job payload is not { sessionId, userId, review }: ${parsed.error.message}`,
-    );
+    throw new ReviewError({
+      code: REVIEW_ERRORS.jobInvalid,
+      summary: `a skill-review job payload is not { sessionId, userId, review }: ${parsed.error.message}`,
+    });
   // Written by reviewJob above, in this database: its own shape, not untrusted input.
   return JSON.parse(parsed.data.review) as ReviewJob;
 }

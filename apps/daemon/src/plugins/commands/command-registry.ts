@@ -72,23 +72,23 @@ export class CommandRegistry {
     }
     const name = definition.name;
     if (CORE_COMMANDS.some((c) => c.name === name)) {
-      throw new PluginRegistrationError(
-        PLUGIN_REGISTRATION_ERRORS.reserved,
-        `registerCommand: /${name} is a core command; ${plugin} cannot register it`,
-      );
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.reserved,
+        summary: `registerCommand: /${name} is a core command; ${plugin} cannot register it`,
+      });
     }
     const existing = this.#commands.get(name);
     if (existing) {
-      throw new PluginRegistrationError(
-        PLUGIN_REGISTRATION_ERRORS.duplicate,
-        `registerCommand: /${name} is already registered by ${existing.plugin}; ${plugin} cannot register it too`,
-      );
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `registerCommand: /${name} is already registered by ${existing.plugin}; ${plugin} cannot register it too`,
+      });
     }
     if (staged.has(name)) {
-      throw new PluginRegistrationError(
-        PLUGIN_REGISTRATION_ERRORS.duplicate,
-        `registerCommand: ${plugin} registers /${name} twice`,
-      );
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `registerCommand: ${plugin} registers /${name} twice`,
+      });
     }
   }
 

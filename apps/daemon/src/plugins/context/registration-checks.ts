@@ -8,10 +8,10 @@ export function checkReviewer(registration: {
   readonly status?: unknown;
 }): void {
   if (registration?.contractVersion !== SKILL_REVIEWER_CONTRACT_VERSION) {
-    throw new PluginRegistrationError(
-      PLUGIN_REGISTRATION_ERRORS.contractRefused,
-      `registerSkillReviewer: contract version ${String(registration?.contractVersion)} is refused; this host accepts only contract version ${SKILL_REVIEWER_CONTRACT_VERSION}: { contractVersion: ${SKILL_REVIEWER_CONTRACT_VERSION}, run, status }`,
-    );
+    throw new PluginRegistrationError({
+      code: PLUGIN_REGISTRATION_ERRORS.contractRefused,
+      summary: `registerSkillReviewer: contract version ${String(registration?.contractVersion)} is refused; this host accepts only contract version ${SKILL_REVIEWER_CONTRACT_VERSION}: { contractVersion: ${SKILL_REVIEWER_CONTRACT_VERSION}, run, status }`,
+    });
   }
   if (typeof registration.run !== "function" || typeof registration.status !== "function") {
     throw new TypeError("registerSkillReviewer: run and status must be functions");

@@ -23,7 +23,4 @@ export type PluginRegistrationErrorCode =
  */
 export class PluginRegistrationError extends ElowenError<PluginRegistrationErrorCode> {
   override readonly name = "PluginRegistrationError";
-  constructor(code: PluginRegistrationErrorCode, summary: string) {
-    super({ code, summary });
-  }
 }

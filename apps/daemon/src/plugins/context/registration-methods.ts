@@ -159,16 +159,16 @@ function toolAndRouteMethods(stage: Stage) {
       guard("registerRoute");
       const entry = registry.routes.find(name, route?.method, route?.path);
       if (!entry) {
-        throw new PluginRegistrationError(
-          PLUGIN_REGISTRATION_ERRORS.undeclared,
-          `registerRoute: ${route?.method} ${route?.path} is not declared in ${name}'s manifest routes`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.undeclared,
+          summary: `registerRoute: ${route?.method} ${route?.path} is not declared in ${name}'s manifest routes`,
+        });
       }
       if (entry.handler)
-        throw new PluginRegistrationError(
-          PLUGIN_REGISTRATION_ERRORS.duplicate,
-          `registerRoute: ${route.method} ${route.path} has a handler already`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+          summary: `registerRoute: ${route.method} ${route.path} has a handler already`,
+        });
       if (typeof route.handle !== "function")
         throw new TypeError("registerRoute: handle must be a function");
       checkRouteSchemas(route);
@@ -203,10 +203,10 @@ function singletonMethods(stage: Stage) {
       checkReviewer(registration);
       const existing = registry.reviewer?.plugin;
       if (existing || reviewer)
-        throw new PluginRegistrationError(
-          PLUGIN_REGISTRATION_ERRORS.duplicate,
-          `registerSkillReviewer: ${existing ?? name} already registered the skill reviewer`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+          summary: `registerSkillReviewer: ${existing ?? name} already registered the skill reviewer`,
+        });
       reviewer = true;
       later(() => {
         registry.reviewer = { plugin: name, value: registration };
@@ -218,10 +218,10 @@ function singletonMethods(stage: Stage) {
         throw new TypeError("registerCodeMode: compose must be a function");
       const existing = registry.codeMode?.plugin;
       if (existing || codeMode)
-        throw new PluginRegistrationError(
-          PLUGIN_REGISTRATION_ERRORS.duplicate,
-          `registerCodeMode: ${existing ?? name} already registered code mode (at most one per host); ${name} cannot`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+          summary: `registerCodeMode: ${existing ?? name} already registered code mode (at most one per host); ${name} cannot`,
+        });
       codeMode = true;
       later(() => {
         registry.codeMode = { plugin: name, value: control };

@@ -41,17 +41,17 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
     host,
     guard(method) {
       if (!open)
-        throw new PluginRegistrationError(
-          PLUGIN_REGISTRATION_ERRORS.closed,
-          `${method}: registration is closed; call it during register(ctx)`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.closed,
+          summary: `${method}: registration is closed; call it during register(ctx)`,
+        });
     },
     requires(method, capability) {
       if (!plugin.manifest.capabilities.mutates.includes(capability)) {
-        throw new PluginRegistrationError(
-          PLUGIN_REGISTRATION_ERRORS.capabilityMissing,
-          `${method} requires capabilities.mutates: ["${capability}"] in ${name}'s manifest`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.capabilityMissing,
+          summary: `${method} requires capabilities.mutates: ["${capability}"] in ${name}'s manifest`,
+        });
       }
       if (plugin.granted.has(capability)) return true;
       registry.capabilityAudit.dropped(name, capability, method);

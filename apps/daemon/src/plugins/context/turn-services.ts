@@ -63,10 +63,10 @@ export class TurnServicesSlot {
   /** Installs the brain's implementation (once). */
   install(services: TurnServices): void {
     if (this.#services)
-      throw new InvariantError(
-        INVARIANT_ERRORS.turnServicesInstalled,
-        "turn services are already installed; the brain installs them once, at start",
-      );
+      throw new InvariantError({
+        code: INVARIANT_ERRORS.turnServicesInstalled,
+        summary: "turn services are already installed; the brain installs them once, at start",
+      });
     this.#services = services;
   }
 

@@ -42,10 +42,11 @@ function readAttributes(source: string): Record<string, unknown> {
 function keyLinesOrThrow(source: string): Record<string, string> {
   const lines = readKeyLines(source);
   if (lines === undefined)
-    throw new PluginFormatError(
-      PLUGIN_FORMAT_ERRORS.frontmatter,
-      "the frontmatter is neither a YAML mapping nor `key: value` lines; start each field with its name, as in `description: …`",
-    );
+    throw new PluginFormatError({
+      code: PLUGIN_FORMAT_ERRORS.frontmatter,
+      summary:
+        "the frontmatter is neither a YAML mapping nor `key: value` lines; start each field with its name, as in `description: …`",
+    });
   return lines;
 }
 

@@ -17,7 +17,4 @@ export type PluginFormatErrorCode =
  */
 export class PluginFormatError extends ElowenError<PluginFormatErrorCode> {
   override readonly name = "PluginFormatError";
-  constructor(code: PluginFormatErrorCode, summary: string, cause?: unknown) {
-    super({ code, summary, ...(cause === undefined ? {} : { cause }) });
-  }
 }

@@ -45,10 +45,10 @@ export function readForeignPlugin(
   const manifest = readJsonObject(manifestFile);
   const name = manifest.name;
   if (typeof name !== "string" || !PLUGIN_NAME.test(name))
-    throw new PluginFormatError(
-      PLUGIN_FORMAT_ERRORS.name,
-      `${manifestFile}: name: expected a lowercase plugin name such as my-plugin, received ${JSON.stringify(name)}`,
-    );
+    throw new PluginFormatError({
+      code: PLUGIN_FORMAT_ERRORS.name,
+      summary: `${manifestFile}: name: expected a lowercase plugin name such as my-plugin, received ${JSON.stringify(name)}`,
+    });
   const diagnostics: string[] = [];
   const version = typeof manifest.version === "string" ? manifest.version : "0.0.0";
   for (const key of Object.keys(manifest))

@@ -8,16 +8,16 @@ export function readJsonObject(file: string): Record<string, unknown> {
   try {
     value = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new PluginFormatError(
-      PLUGIN_FORMAT_ERRORS.unreadable,
-      `${file}: ${errorMessage(error)}`,
-      error,
-    );
+    throw new PluginFormatError({
+      code: PLUGIN_FORMAT_ERRORS.unreadable,
+      summary: `${file}: ${errorMessage(error)}`,
+      cause: error,
+    });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new PluginFormatError(
-      PLUGIN_FORMAT_ERRORS.notAnObject,
-      `${file}: expected a JSON object`,
-    );
+    throw new PluginFormatError({
+      code: PLUGIN_FORMAT_ERRORS.notAnObject,
+      summary: `${file}: expected a JSON object`,
+    });
   return value as Record<string, unknown>;
 }

@@ -53,15 +53,15 @@ export class ToolRegistry {
     }
     const owner = this.#tools.get(tool.name)?.plugin;
     if (owner)
-      throw new PluginRegistrationError(
-        PLUGIN_REGISTRATION_ERRORS.duplicate,
-        `registerTool: ${tool.name} is already registered by ${owner}; ${plugin} cannot register it too`,
-      );
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `registerTool: ${tool.name} is already registered by ${owner}; ${plugin} cannot register it too`,
+      });
     if (staged.has(tool.name))
-      throw new PluginRegistrationError(
-        PLUGIN_REGISTRATION_ERRORS.duplicate,
-        `registerTool: ${plugin} registers ${tool.name} twice`,
-      );
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `registerTool: ${plugin} registers ${tool.name} twice`,
+      });
     let parametersJsonSchema: Record<string, unknown>;
     try {
       parametersJsonSchema = z.toJSONSchema(tool.parameters, { io: "input" }) as Record<

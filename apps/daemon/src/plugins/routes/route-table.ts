@@ -41,10 +41,10 @@ export class RouteTable {
       (e) => `${e.method} ${e.pattern.replace(/:[^/]+/g, ":")}` === shape,
     );
     if (clash) {
-      throw new PluginRegistrationError(
-        PLUGIN_REGISTRATION_ERRORS.duplicate,
-        `route ${method} ${pattern} is already declared by ${clash.plugin}; ${plugin} cannot declare it too`,
-      );
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `route ${method} ${pattern} is already declared by ${clash.plugin}; ${plugin} cannot declare it too`,
+      });
     }
     this.#entries.push({
       plugin,
