@@ -1,4 +1,3 @@
-import { isElowenError } from "@elowen/plugin-shared/errors";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PausedError } from "../brain/brain.js";
@@ -41,14 +40,5 @@ describe("the HTTP error handler", () => {
       error: "the daemon is stopping and takes no new turns; submit again once it has restarted",
     });
     expect(logged).toEqual([]);
-  });
-
-  test("StoreError and PausedError are coded ElowenErrors under their own names", () => {
-    const store = new StoreError("fenced", "the hold lapsed");
-    expect(isElowenError(store, "fenced")).toBe(true);
-    expect(store).toMatchObject({ name: "StoreError", code: "fenced", message: "the hold lapsed" });
-    const paused = new PausedError();
-    expect(isElowenError(paused, "brain.paused")).toBe(true);
-    expect(paused.name).toBe("PausedError");
   });
 });
