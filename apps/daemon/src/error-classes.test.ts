@@ -1,11 +1,14 @@
 import { ElowenError, isElowenError } from "@elowen/plugin-shared/errors";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { PausedError } from "./brain/brain.js";
+import { BRAIN_ERRORS, BrainError } from "./brain/brain-error.js";
 import { ConfigError } from "./config/config-error.js";
 import { RequestValidationError } from "./http/validation-error.js";
 import { PickerError } from "./plugins/commands/picker-dispatch.js";
 import { NotInTurnError } from "./plugins/context/turn-services.js";
 import { NoSessionError } from "./plugins/prompt-box/session-target.js";
+import { StoreError } from "./store/store-error.js";
 import { TestingError } from "./testing/testing-error.js";
 
 const invalidBody = z.strictObject({ title: z.string().max(3) }).safeParse({ title: "long" });
@@ -41,6 +44,27 @@ describe("the daemon's error classes", () => {
       new NoSessionError("prompt.set"),
       "no_session",
       "ctx.prompt.set is not available outside a turn, hook or request of a session: it acts on a session's prompt box; name one with { sessionId }",
+    ],
+    [
+      "StoreError",
+      new StoreError("fenced", "the session hold lapsed"),
+      "fenced",
+      "the session hold lapsed",
+    ],
+    [
+      "PausedError",
+      new PausedError(),
+      "brain.paused",
+      "the daemon is stopping and takes no new turns; submit again once it has restarted",
+    ],
+    [
+      "BrainError",
+      new BrainError({
+        code: BRAIN_ERRORS.agentTooDeep,
+        summary: "agent.spawn: sub-agents nest at most 4 deep",
+      }),
+      "brain.agent_too_deep",
+      "agent.spawn: sub-agents nest at most 4 deep",
     ],
     [
       "TestingError",

@@ -4,6 +4,7 @@ import type { PluginContext } from "@elowen/plugin-api";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { accountAccess, runWithAccess } from "../src/plugins/call-scope/access-scope.js";
 import { runInTurn } from "../src/plugins/call-scope/turn-scope.js";
+import { PLUGIN_REGISTRATION_ERRORS } from "../src/plugins/context/registration-error.js";
 import { startTestDaemon, type TestDaemon } from "./helpers/test-daemon.js";
 
 let t: TestDaemon;
@@ -31,6 +32,9 @@ describe("the plugin context", () => {
     expect(() =>
       ctx.registerCommand({ kind: "prompt", name: "late", description: "x", prompt: "x" }),
     ).toThrow(/registration is closed/);
+    expect(() =>
+      ctx.registerCommand({ kind: "prompt", name: "late", description: "x", prompt: "x" }),
+    ).toThrow(expect.objectContaining({ code: PLUGIN_REGISTRATION_ERRORS.closed }));
   });
 
   test("outside any request or turn the current access is unlinked and not an administrator", async () => {

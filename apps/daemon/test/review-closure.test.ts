@@ -1,6 +1,7 @@
 import { SKILL_REVIEW_QUOTA_WINDOW_MINUTES } from "@elowen/plugin-api/limits";
 import { describe, expect, test } from "vitest";
 import { reviewClosure } from "../src/brain/review/review-closure.js";
+import { REVIEW_ERRORS } from "../src/brain/review/review-error.js";
 import { ReviewRunnerPool } from "../src/brain/review/runner-pool.js";
 import { NOW, type ReviewFixture, reviewFixture } from "./helpers/review-fixture.js";
 
@@ -92,7 +93,10 @@ describe("review(directive)", () => {
     const f = await reviewFixture(SCRIPT);
     const review = reviewClosure(f.source, f.deps());
     await review(DIRECTIVE);
-    await expect(review(DIRECTIVE)).rejects.toThrow(/one attempt per settled exchange/);
+    await expect(review(DIRECTIVE)).rejects.toMatchObject({
+      code: REVIEW_ERRORS.attemptUsed,
+      message: expect.stringMatching(/one attempt per settled exchange/),
+    });
     expect(f.requests).toHaveLength(1);
   });
 
@@ -248,9 +252,10 @@ describe("after dispatch", () => {
 review:
   - tools: [{ name: Bash, args: { command: "rm -rf /" } }]
 `);
-    await expect(reviewClosure(f.source, f.deps())(DIRECTIVE)).rejects.toThrow(
-      /asked to call Bash; tools are denied in a review/,
-    );
+    await expect(reviewClosure(f.source, f.deps())(DIRECTIVE)).rejects.toMatchObject({
+      code: REVIEW_ERRORS.toolsDenied,
+      message: expect.stringMatching(/asked to call Bash; tools are denied in a review/),
+    });
     expect(f.requests).toHaveLength(1);
     expect(dispatched(f)).toBe(1);
     expect(f.charges).toHaveLength(1);
@@ -262,9 +267,10 @@ review:
 review:
   - error: "overloaded"
 `);
-    await expect(reviewClosure(f.source, f.deps())(DIRECTIVE)).rejects.toThrow(
-      "the review request failed: overloaded",
-    );
+    await expect(reviewClosure(f.source, f.deps())(DIRECTIVE)).rejects.toMatchObject({
+      code: REVIEW_ERRORS.requestFailed,
+      message: "the review request failed: overloaded",
+    });
   });
 
   test("an aborted review rejects with an AbortError and sends nothing", async () => {

@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { startProviderFake } from "@elowen/provider-fakes";
 import { describe, expect, test } from "vitest";
+import { MODEL_ERRORS } from "../src/brain/model/model-error.js";
 import { PROVIDER_KEYS_FILE, saveProviderKey } from "../src/brain/model/provider-keys.js";
 import { closedAfterEach } from "./helpers/closed-after-each.js";
 import { startBrainDaemon, subscribe } from "./helpers/live-events.js";
@@ -140,10 +141,13 @@ describe("provider keys stored by `elowen login`", () => {
   });
 
   test.each([
-    ["", "is empty"],
-    ["sk-one sk-two", "holds whitespace"],
-  ])("refuses to store the key %j: it %s", async (key, rule) => {
-    await expect(saveProviderKey(tempHome(), "openai", key)).rejects.toThrow(rule);
+    ["", "is empty", MODEL_ERRORS.keyEmpty],
+    ["sk-one sk-two", "holds whitespace", MODEL_ERRORS.keyWhitespace],
+  ])("refuses to store the key %j: it %s", async (key, rule, code) => {
+    await expect(saveProviderKey(tempHome(), "openai", key)).rejects.toMatchObject({
+      code,
+      message: expect.stringContaining(rule),
+    });
   });
 });
 

@@ -1,7 +1,9 @@
 import type { Access } from "@elowen/plugin-api/access";
 import type { PromptOrigin } from "@elowen/plugin-api/events";
 import type { PermissionOutcome } from "@elowen/plugin-api/questions";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import type { SessionState } from "@elowen/wire";
+import { StoreError } from "../store/store-error.js";
 import { type AgentServices, agentServices } from "./agents/agent-services.js";
 import type { BrainHost } from "./host/brain-host.js";
 import { type AnswerRefusal, AskBroker } from "./interactive/ask-broker.js";
@@ -13,12 +15,14 @@ import { type SubmitOutcome, submitPrompt } from "./turn/submit.js";
 import type { OpenedTurn } from "./turn/turn-plan.js";
 import type { TurnProgress } from "./turn/turn-progress.js";
 
-/** The daemon is pausing to stop: it takes no new turns. */
-export class PausedError extends Error {
-  readonly code = "paused";
+/** The daemon is pausing to stop: it takes no new turns (HTTP 503). Code `brain.paused`. */
+export class PausedError extends ElowenError<"brain.paused"> {
+  override readonly name = "PausedError";
   constructor() {
-    super("the daemon is stopping and takes no new turns; submit again once it has restarted");
-    this.name = "PausedError";
+    super({
+      code: "brain.paused",
+      summary: "the daemon is stopping and takes no new turns; submit again once it has restarted",
+    });
   }
 }
 
@@ -95,7 +99,7 @@ export class Brain {
     const { host } = this.context;
     if (!host.admitsNewWork()) throw new PausedError();
     const session = await host.store.sessions.get(request.sessionId);
-    if (!session) throw new Error(`no session ${request.sessionId}`);
+    if (!session) throw new StoreError("not_found", `no session ${request.sessionId}`);
     const adminSession = host.config.adminSessionsAllAccess && request.access.isAdmin;
     const access = adminSession ? { ...request.access, allAccess: true } : request.access;
     return submitPrompt(this.context, { ...request, access, kind: session.kind });

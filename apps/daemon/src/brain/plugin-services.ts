@@ -2,6 +2,7 @@ import { expiredAnswers, parseAskQuestions } from "@elowen/question-answer";
 import { accountAccess } from "../plugins/call-scope/access-scope.js";
 import { currentTurn } from "../plugins/call-scope/turn-scope.js";
 import { NotInTurnError, type TurnServices } from "../plugins/context/turn-services.js";
+import { StoreError } from "../store/store-error.js";
 import type { AgentServices } from "./agents/agent-services.js";
 import type { Brain } from "./brain.js";
 
@@ -39,7 +40,8 @@ export function pluginTurnServices(brain: Brain, agents: AgentServices): TurnSer
       if (sessionId === undefined) throw new NotInTurnError("prompt.submit");
       const session = await host.store.sessions.get(sessionId);
       const owner = session ? await host.store.accounts.get(session.ownerId) : undefined;
-      if (!session || !owner) throw new Error(`prompt.submit: no session ${sessionId}`);
+      if (!session || !owner)
+        throw new StoreError("not_found", `prompt.submit: no session ${sessionId}`);
       const grants = (await host.store.grants.get(owner.id)).plugins;
       const origin = {
         kind: "plugin" as const,

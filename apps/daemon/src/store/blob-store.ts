@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { StoreError } from "./store-error.js";
 
 /** A blob's name: the lowercase hex SHA-256 of its bytes. */
 export const BLOB_HASH_PATTERN = /^[0-9a-f]{64}$/;
@@ -49,7 +50,10 @@ export class BlobStore {
   /** The file of a blob. Throws on anything but a lowercase hex SHA-256 (no path can escape). */
   path(hash: string): string {
     if (!BLOB_HASH_PATTERN.test(hash)) {
-      throw new Error(`a blob hash is 64 lowercase hex characters, got "${hash.slice(0, 80)}"`);
+      throw new StoreError(
+        "invalid",
+        `a blob hash is 64 lowercase hex characters, got "${hash.slice(0, 80)}"`,
+      );
     }
     return join(this.dir, hash.slice(0, 2), hash);
   }

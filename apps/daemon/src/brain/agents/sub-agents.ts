@@ -1,6 +1,8 @@
 import type { AgentInfo } from "@elowen/plugin-api";
 import { currentTurn } from "../../plugins/call-scope/turn-scope.js";
 import { NotInTurnError } from "../../plugins/context/turn-services.js";
+import { StoreError } from "../../store/store-error.js";
+import { BRAIN_ERRORS, BrainError } from "../brain-error.js";
 import type { AgentRecords } from "../session/agent-records.js";
 import { turnController } from "../session/session-runtime.js";
 import type { BrainContext } from "../turn/brain-context.js";
@@ -44,10 +46,8 @@ export class SubAgents {
     this.#brain = brain;
   }
 
-  async spawn(
-    pluginName: string,
-    args: { readonly prompt: string; readonly name?: string },
-  ): Promise<{ readonly agentId: string; readonly answer: string }> {
+  /** The spawning turn and the new agent's depth, or the refusal of a spawn from here. */
+  #admit(args: { readonly prompt: string }) {
     const scope = currentTurn();
     const parent = scope ? this.#brain.turns.get(scope.turnId) : undefined;
     if (!scope || !parent) throw new NotInTurnError("agent.spawn");
@@ -55,10 +55,21 @@ export class SubAgents {
       throw new TypeError("agent.spawn: prompt is a non-empty string");
     const depth = (parent.agentId ? (this.#depths.get(parent.agentId) ?? 0) : 0) + 1;
     if (depth > MAX_AGENT_DEPTH)
-      throw new Error(`agent.spawn: sub-agents nest at most ${MAX_AGENT_DEPTH} deep`);
+      throw new BrainError({
+        code: BRAIN_ERRORS.agentTooDeep,
+        summary: `agent.spawn: sub-agents nest at most ${MAX_AGENT_DEPTH} deep`,
+      });
+    return { scope, parent, depth };
+  }
+
+  async spawn(
+    pluginName: string,
+    args: { readonly prompt: string; readonly name?: string },
+  ): Promise<{ readonly agentId: string; readonly answer: string }> {
+    const { scope, parent, depth } = this.#admit(args);
     const { host } = this.#brain;
     const session = await host.store.sessions.get(scope.sessionId);
-    if (!session) throw new Error(`agent.spawn: no session ${scope.sessionId}`);
+    if (!session) throw new StoreError("not_found", `agent.spawn: no session ${scope.sessionId}`);
     const name = args.name ?? "agent";
     const child = await host.store.sessions.create({
       ownerId: session.ownerId,

@@ -9,6 +9,7 @@ import {
 } from "@elowen/question-answer";
 import type { PendingPermission, PendingQuestion } from "@elowen/wire";
 import type { SessionEvents } from "../../live/session-events.js";
+import { BRAIN_ERRORS, BrainError } from "../brain-error.js";
 import { type IdMinter, randomIds } from "../host/id-minter.js";
 
 /** Why an answer was not taken: unknown id, already answered (or expired), or invalid answers. */
@@ -133,7 +134,11 @@ export class AskBroker {
       question,
       ...(outcome === "always" ? { scope: "session" as const } : {}),
     });
-    if (!record.ok) throw new Error(record.problem.message);
+    if (!record.ok)
+      throw new BrainError({
+        code: BRAIN_ERRORS.permissionRecordInvalid,
+        summary: record.problem.message,
+      });
     this.#events.publish(scope.sessionId, "permission_decided", {
       ...turnOf(scope),
       permissionId,

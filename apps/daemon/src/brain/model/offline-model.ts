@@ -119,13 +119,11 @@ export interface OfflinePayload {
   readonly messages: Context["messages"];
 }
 
-/**
- * The built-in offline model: pi-ai's faux provider underneath, deterministic (fixed piece size,
- * tool call ids from the turn and step), clearly labelled. Without a script it answers that it is
- * offline and how to configure a provider; with one it plays the script.
- */
-export function createOfflineModel(script?: OfflineScript): ModelRuntime {
-  const faux = registerFauxProvider({
+/** pi-ai's faux provider as the offline model registers it. */
+type OfflineFaux = ReturnType<typeof registerFauxProvider>;
+
+function registerOfflineFaux(): OfflineFaux {
+  return registerFauxProvider({
     provider: "offline",
     models: [
       {
@@ -139,6 +137,85 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
     ],
     tokenSize: { min: PIECE_TOKENS, max: PIECE_TOKENS },
   });
+}
+
+/** Ends `out` with an error answer (aborted when the request was) carrying the failure's message. */
+function endWithFailure(
+  out: AssistantMessageEventStream,
+  aborted: boolean,
+  error: unknown,
+): AssistantMessageEventStream {
+  const failed = fauxAssistantMessage([], {
+    stopReason: aborted ? "aborted" : "error",
+    errorMessage: errorMessage(error),
+  });
+  out.push({ type: "error", reason: failed.stopReason as "error", error: failed });
+  out.end(failed);
+  return out;
+}
+
+/** The answer once the onPayload observer's promise settles; its rejection fails the answer. */
+function afterObserver(
+  shown: Promise<unknown>,
+  answer: () => AssistantMessageEventStream,
+  aborted: () => boolean,
+): AssistantMessageEventStream {
+  const waiting = createAssistantMessageEventStream();
+  void (async () => {
+    try {
+      await shown;
+    } catch (error) {
+      endWithFailure(waiting, aborted(), error);
+      return;
+    }
+    const inner = answer();
+    for await (const event of inner) waiting.push(event);
+    waiting.end(await inner.result());
+  })();
+  return waiting;
+}
+
+/** The offline model's `stream`: shows onPayload its payload, then plays the scripted answer. */
+function offlineStream(
+  faux: OfflineFaux,
+  script: OfflineScript | undefined,
+  slots: PromptCacheSlots,
+): ModelRuntime["stream"] {
+  return (requestModel, context, options, request) => {
+    const aborted = () => options.signal?.aborted === true;
+    // The faux provider answers from a queue it pops synchronously inside streamSimple, so
+    // the answer appended just before is the one this call receives, however many sessions
+    // stream.
+    const answer = () => {
+      faux.appendResponses([answerFor(script, request, context)]);
+      const { sessionId } = options;
+      const slotted =
+        sessionId === undefined
+          ? options
+          : Object.assign({}, options, { sessionId: slots.key(sessionId) });
+      const routed: Model<Api> = Object.assign({}, requestModel, { api: faux.api });
+      return streamSimple(routed, context, slotted);
+    };
+    let shown: unknown;
+    try {
+      // What a provider would send, shown to onPayload as a provider shows its own payload.
+      shown = options.onPayload?.(offlinePayload(requestModel, context), requestModel);
+    } catch (error) {
+      return endWithFailure(createAssistantMessageEventStream(), aborted(), error);
+    }
+    // An observer that returns nothing to wait for: the faux stream is the answer as it is.
+    if (!(shown instanceof Promise)) return answer();
+    return afterObserver(shown, answer, aborted);
+  };
+}
+
+/**
+ * The built-in offline model: pi-ai's faux provider underneath, deterministic (fixed piece size,
+ * tool call ids from the turn and step), clearly labelled. Without a script it answers that it is
+ * offline and how to configure a provider; with one it plays the script.
+ */
+export function createOfflineModel(script?: OfflineScript): ModelRuntime {
+  const faux = registerOfflineFaux();
   // pi-ai's registry is process-wide and faux names its API at random, so that several offline
   // models (one per daemon, each with its own script) can live in one process. Outside, the model
   // is called by the stable OFFLINE_API; each request is routed to this process's own faux API.
@@ -150,57 +227,7 @@ export function createOfflineModel(script?: OfflineScript): ModelRuntime {
     auth: "none",
     model,
     reasoning: undefined,
-    stream(requestModel, context, options, request) {
-      // Made only when the answer waits for an observer or fails: otherwise the faux stream is
-      // the answer as it is.
-      let out: AssistantMessageEventStream | undefined;
-      const fail = (error: unknown) => {
-        out ??= createAssistantMessageEventStream();
-        const failed = fauxAssistantMessage([], {
-          stopReason: options.signal?.aborted ? "aborted" : "error",
-          errorMessage: errorMessage(error),
-        });
-        out.push({ type: "error", reason: failed.stopReason as "error", error: failed });
-        out.end(failed);
-        return out;
-      };
-      // The faux provider answers from a queue it pops synchronously inside streamSimple, so
-      // the answer appended just before is the one this call receives, however many sessions
-      // stream.
-      const answer = () => {
-        faux.appendResponses([answerFor(script, request, context)]);
-        const { sessionId } = options;
-        const slotted =
-          sessionId === undefined
-            ? options
-            : Object.assign({}, options, { sessionId: slots.key(sessionId) });
-        const routed: Model<Api> = Object.assign({}, requestModel, { api: faux.api });
-        return streamSimple(routed, context, slotted);
-      };
-      let shown: unknown;
-      try {
-        // What a provider would send, shown to onPayload as a provider shows its own payload.
-        shown = options.onPayload?.(offlinePayload(requestModel, context), requestModel);
-      } catch (error) {
-        return fail(error);
-      }
-      // An observer that returns nothing to wait for: the faux stream is the answer as it is.
-      if (!(shown instanceof Promise)) return answer();
-      const waiting = createAssistantMessageEventStream();
-      out = waiting;
-      void (async () => {
-        try {
-          await shown;
-        } catch (error) {
-          fail(error);
-          return;
-        }
-        const inner = answer();
-        for await (const event of inner) waiting.push(event);
-        waiting.end(await inner.result());
-      })();
-      return waiting;
-    },
+    stream: offlineStream(faux, script, slots),
     finish: (message) => message,
     withModelId: (id) => ({ ...model, id }),
     redact: (text) => text,

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeTextAtomic } from "@elowen/plugin-shared/atomicText";
 import { z } from "zod";
+import { MODEL_ERRORS, ModelError } from "./model-error.js";
 
 /** The file in the data directory that `elowen login <provider>` writes (mode 0600). */
 export const PROVIDER_KEYS_FILE = "provider-keys.json";
@@ -55,11 +56,16 @@ export async function saveProviderKey(
   key: string,
 ): Promise<void> {
   const trimmed = key.trim();
-  if (trimmed === "") throw new Error(`the key for ${provider} is empty: nothing was stored`);
+  if (trimmed === "")
+    throw new ModelError({
+      code: MODEL_ERRORS.keyEmpty,
+      summary: `the key for ${provider} is empty: nothing was stored`,
+    });
   if (/\s/.test(trimmed))
-    throw new Error(
-      `the key for ${provider} holds whitespace (a key is one word; was it pasted twice?): nothing was stored`,
-    );
+    throw new ModelError({
+      code: MODEL_ERRORS.keyWhitespace,
+      summary: `the key for ${provider} holds whitespace (a key is one word; was it pasted twice?): nothing was stored`,
+    });
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const keys = { ...readProviderKeys(home), [provider]: trimmed };
   await writeTextAtomic(

@@ -8,6 +8,7 @@ import {
 } from "@mariozechner/pi-ai";
 import type { ModelConfig, ModelProviderName } from "../../config/model-config.js";
 import { MissingApiKeyError } from "./missing-api-key-error.js";
+import { MODEL_ERRORS, ModelError } from "./model-error.js";
 import type { ModelRuntime } from "./model-runtime.js";
 import type { LoginProvider } from "./provider-keys.js";
 import { RateLimitTracker } from "./rate-limits.js";
@@ -143,7 +144,11 @@ export function createProviderModel(
   env: Readonly<Record<string, string | undefined>>,
   stored: Partial<Record<LoginProvider, string>> = {},
 ): ModelRuntime {
-  if (config.provider === "offline") throw new Error("createProviderModel: offline is built in");
+  if (config.provider === "offline")
+    throw new ModelError({
+      code: MODEL_ERRORS.offlineBuiltIn,
+      summary: "createProviderModel: offline is built in; build it with createOfflineModel",
+    });
   const spec = PROVIDERS[config.provider];
   const { key: apiKey, variables } = providerKey(config, env, stored);
   if (apiKey === undefined)

@@ -1,4 +1,5 @@
 import type { ConnectionPin } from "../model/captured-request.js";
+import { MODEL_ERRORS, ModelError } from "../model/model-error.js";
 import type { ConnectionAuth } from "../model/model-runtime.js";
 
 /** A provider connection as it stands now. */
@@ -18,7 +19,10 @@ export class ProviderConnections {
   /** Adds a connection at generation 1; refuses an id already present. */
   add(connection: Omit<ProviderConnection, "generation">): ProviderConnection {
     if (this.#connections.has(connection.connectionId))
-      throw new Error(`provider connection ${connection.connectionId} already exists`);
+      throw new ModelError({
+        code: MODEL_ERRORS.connectionExists,
+        summary: `provider connection ${connection.connectionId} already exists`,
+      });
     const added = { ...connection, generation: 1 };
     this.#connections.set(connection.connectionId, added);
     return added;

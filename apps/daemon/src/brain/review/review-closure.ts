@@ -15,6 +15,7 @@ import {
   type ReviewSource,
   recheckBeforeDispatch,
 } from "./review-admission.js";
+import { REVIEW_ERRORS, ReviewError } from "./review-error.js";
 import { historyKey } from "./route-eligibility.js";
 
 /** What the review of one source is observed through (tests and logs): never its text's owner. */
@@ -92,9 +93,10 @@ export function reviewClosure(
   };
   return async (directive) => {
     if (attempted)
-      throw new Error(
-        "review(directive) admits one attempt per settled exchange; this one was used",
-      );
+      throw new ReviewError({
+        code: REVIEW_ERRORS.attemptUsed,
+        summary: "review(directive) admits one attempt per settled exchange; this one was used",
+      });
     attempted = true;
     if (typeof directive !== "string" || directive.trim() === "")
       throw new TypeError("review(directive): the directive must be a non-empty string");
@@ -156,12 +158,15 @@ async function dispatch(
     await deps.charge(final, pin);
   if (final.stopReason === "aborted" || deps.signal.aborted) throw abortError();
   if (final.stopReason === "error")
-    throw new Error(`the review request failed: ${final.errorMessage ?? "no response"}`);
+    throw new ReviewError({
+      code: REVIEW_ERRORS.requestFailed,
+      summary: `the review request failed: ${final.errorMessage ?? "no response"}`,
+    });
   const calls = final.content.flatMap((block) => (block.type === "toolCall" ? [block.name] : []));
   if (calls.length > 0) {
     const message = `the review asked to call ${calls.join(", ")}; tools are denied in a review before anything runs, so this review is invalid`;
     await deps.observe({ type: "invalid", message });
-    throw new Error(message);
+    throw new ReviewError({ code: REVIEW_ERRORS.toolsDenied, summary: message });
   }
   const text = answerOf(final);
   await deps.observe({ type: "answered", text });

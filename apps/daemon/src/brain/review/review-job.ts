@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { NewJob } from "../../store/jobs/job-queue.js";
 import type { ExchangeFacts } from "./exchange-facts.js";
 import type { ReviewSource } from "./review-admission.js";
+import { REVIEW_ERRORS, ReviewError } from "./review-error.js";
 
 /** The job kind of a skill review. */
 export const SKILL_REVIEW_JOB = "skill-review";
@@ -44,9 +45,10 @@ export function reviewJob(review: ReviewJob): NewJob {
 export function readReviewJob(payload: unknown): ReviewJob {
   const parsed = PayloadSchema.safeParse(payload);
   if (!parsed.success)
-    throw new Error(
-      `a skill-review job payload is not { sessionId, userId, review }: ${parsed.error.message}`,
-    );
+    throw new ReviewError({
+      code: REVIEW_ERRORS.jobInvalid,
+      summary: `a skill-review job payload is not { sessionId, userId, review }: ${parsed.error.message}`,
+    });
   // Written by reviewJob above, in this database: its own shape, not untrusted input.
   return JSON.parse(parsed.data.review) as ReviewJob;
 }

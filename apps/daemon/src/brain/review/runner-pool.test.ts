@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { MODEL_ERRORS } from "../model/model-error.js";
 import { ProviderConnections } from "./provider-connections.js";
 import { ReviewRunnerPool } from "./runner-pool.js";
 
@@ -59,5 +60,8 @@ describe("ProviderConnections", () => {
     expect(() =>
       connections.add({ providerId: "codex", connectionId: "model", auth: "oauth" }),
     ).toThrow(/already exists/);
+    expect(() =>
+      connections.add({ providerId: "codex", connectionId: "model", auth: "oauth" }),
+    ).toThrow(expect.objectContaining({ code: MODEL_ERRORS.connectionExists }));
   });
 });

@@ -1,4 +1,3 @@
-import type { Access } from "@elowen/plugin-api/access";
 import {
   CommandCatalogQuerySchema,
   CommandCatalogSchema,
@@ -13,14 +12,11 @@ import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import { renderPicker, runPickerAction } from "../../plugins/commands/picker-dispatch.js";
 import { requestLanguages, viewStrings } from "../../plugins/ui/view-strings.js";
 import type { HttpContext } from "../http-context.js";
+import { requestAccess } from "../request-access.js";
 import { route, type TypedRequest } from "../zod-route.js";
 
 /** The command catalog (`chatCommands(surface)`) and picker render and action. */
 export function commandRoutes(app: FastifyInstance, context: HttpContext): void {
-  const accessOf = (request: FastifyRequest): Access => {
-    if (!request.access) throw new Error("unauthenticated request reached a command route");
-    return request.access;
-  };
   const stringsFor = (request: FastifyRequest) => {
     const languages = requestLanguages(request, context.language);
     return (plugin: string) => {
@@ -38,7 +34,7 @@ export function commandRoutes(app: FastifyInstance, context: HttpContext): void 
     name: request.params.name,
     surface: request.body.surface,
     args: request.body.args,
-    access: accessOf(request),
+    access: requestAccess(request),
     stringsFor: stringsFor(request),
     ...(request.body.sessionId === undefined ? {} : { sessionId: request.body.sessionId }),
   });
@@ -50,7 +46,7 @@ export function commandRoutes(app: FastifyInstance, context: HttpContext): void 
     tags: ["commands"],
     schema: { querystring: CommandCatalogQuerySchema, response: { 200: CommandCatalogSchema } },
     handler: async (request) => {
-      const access = accessOf(request);
+      const access = requestAccess(request);
       const commands = await runWithAccess(access, () =>
         context.registry.commands.catalog(request.query.surface, access),
       );

@@ -21,9 +21,11 @@ const STATUS: Readonly<Record<PluginInstallErrorCode, number>> = {
   [E.refused]: 422,
   [E.fetch]: 422,
   [E.commit]: 422,
+  // The host's own lockfile is broken: nothing the caller sent, so a logged 500 as before.
+  [E.lockfile]: 500,
 };
 
-/** Turns an install error into a 4xx answer with its message (nothing was changed). */
+/** Turns an install error into its HTTP answer with its message (nothing was changed). */
 async function answering<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { PLUGIN_UI_PATH, PluginUiBundleParamsSchema, PluginUiListSchema } from "@elowen/wire";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { pluginBundleFile, pluginUiList } from "../../plugins/ui/plugin-ui.js";
 import { requestLanguages } from "../../plugins/ui/view-strings.js";
 import type { HttpContext } from "../http-context.js";
+import { requestAccess } from "../request-access.js";
 import { route } from "../zod-route.js";
 
 /**
@@ -12,10 +13,6 @@ import { route } from "../zod-route.js";
  * languages, browser bundles) and each bundle's file, served behind the token like every route.
  */
 export function pluginUiRoutes(app: FastifyInstance, context: HttpContext): void {
-  const accessOf = (request: FastifyRequest) => {
-    if (!request.access) throw new Error("an authenticated route without access");
-    return request.access;
-  };
   route(app, {
     method: "GET",
     url: PLUGIN_UI_PATH,
@@ -26,7 +23,7 @@ export function pluginUiRoutes(app: FastifyInstance, context: HttpContext): void
     handler: async (request) => ({
       plugins: pluginUiList(
         context.registry,
-        accessOf(request),
+        requestAccess(request),
         requestLanguages(request, context.language),
       ),
     }),
@@ -43,7 +40,7 @@ export function pluginUiRoutes(app: FastifyInstance, context: HttpContext): void
     },
     handler: async (request, reply) => {
       const { plugin } = request.params;
-      const found = pluginBundleFile(context.registry, accessOf(request), plugin);
+      const found = pluginBundleFile(context.registry, requestAccess(request), plugin);
       if (!found)
         return reply
           .code(404)

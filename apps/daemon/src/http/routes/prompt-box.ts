@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import type { HttpContext } from "../http-context.js";
+import { requestAccess } from "../request-access.js";
 import { route } from "../zod-route.js";
 import { ownedSession } from "./session-access.js";
 
@@ -45,8 +46,7 @@ export function promptBoxRoutes(app: FastifyInstance, context: HttpContext): voi
   ) => {
     const { sessionId } = request.params;
     await ownedSession(store, request, sessionId);
-    const access = request.access;
-    if (!access) throw new Error("an authenticated route without access");
+    const access = requestAccess(request);
     return runWithAccess({ ...access, sessionId }, () => raise(sessionId, access.userId));
   };
   route(app, {

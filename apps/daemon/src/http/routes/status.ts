@@ -4,6 +4,7 @@ import { z } from "zod";
 import { runWithAccess } from "../../plugins/call-scope/access-scope.js";
 import { assembleStatus } from "../../plugins/status/status-assembly.js";
 import type { HttpContext } from "../http-context.js";
+import { requestAccess } from "../request-access.js";
 import { route } from "../zod-route.js";
 
 /** `GET /brain/status`, `GET /learning/status` and the administrators' `GET /admin/hooks/audit`. */
@@ -17,8 +18,7 @@ export function statusRoutes(app: FastifyInstance, context: HttpContext): void {
     schema: { response: { 200: BrainStatusSchema } },
     // Not async: with synchronous providers the status is sent without a promise.
     handler: (request) => {
-      const access = request.access;
-      if (!access) throw new Error("unauthenticated request reached /brain/status");
+      const access = requestAccess(request);
       return runWithAccess(access, () =>
         assembleStatus(context.status, { isAdmin: access.isAdmin, userId: access.userId }),
       );
@@ -33,9 +33,7 @@ export function statusRoutes(app: FastifyInstance, context: HttpContext): void {
     tags: ["status"],
     schema: { response: { 200: LearningStatusSchema } },
     handler: async (request) => {
-      const access = request.access;
-      if (!access) throw new Error("unauthenticated request reached /learning/status");
-      return context.learningStatus(access);
+      return context.learningStatus(requestAccess(request));
     },
   });
   route(app, {

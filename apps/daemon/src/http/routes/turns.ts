@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AnswerRefusal } from "../../brain/interactive/ask-broker.js";
 import type { HttpContext } from "../http-context.js";
+import { requestAccess } from "../request-access.js";
 import { route } from "../zod-route.js";
 import { titleFromMessage } from "./first-message-title.js";
 import { ownedSession } from "./session-access.js";
@@ -48,8 +49,7 @@ export function turnRoutes(app: FastifyInstance, context: HttpContext): void {
     handler: async (request, reply) => {
       const { sessionId } = request.params;
       const session = await ownedSession(store, request, sessionId);
-      const access = request.access;
-      if (!access) throw new Error("an authenticated route without access");
+      const access = requestAccess(request);
       const outcome = await brain.submit({
         sessionId,
         text: request.body.text,

@@ -11,6 +11,10 @@ import {
 } from "@elowen/plugin-api/commands";
 import { COMMAND_NAME_PATTERN } from "@elowen/plugin-api/limits";
 import { isGranted } from "../call-scope/grants.js";
+import {
+  PLUGIN_REGISTRATION_ERRORS,
+  PluginRegistrationError,
+} from "../context/registration-error.js";
 import { askAliasProvider, type ProviderTimers } from "./alias-provider.js";
 import { CORE_COMMANDS } from "./core-commands.js";
 
@@ -68,16 +72,23 @@ export class CommandRegistry {
     }
     const name = definition.name;
     if (CORE_COMMANDS.some((c) => c.name === name)) {
-      throw new Error(`registerCommand: /${name} is a core command; ${plugin} cannot register it`);
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.reserved,
+        summary: `registerCommand: /${name} is a core command; ${plugin} cannot register it`,
+      });
     }
     const existing = this.#commands.get(name);
     if (existing) {
-      throw new Error(
-        `registerCommand: /${name} is already registered by ${existing.plugin}; ${plugin} cannot register it too`,
-      );
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `registerCommand: /${name} is already registered by ${existing.plugin}; ${plugin} cannot register it too`,
+      });
     }
     if (staged.has(name)) {
-      throw new Error(`registerCommand: ${plugin} registers /${name} twice`);
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `registerCommand: ${plugin} registers /${name} twice`,
+      });
     }
   }
 

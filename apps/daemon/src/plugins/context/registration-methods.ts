@@ -6,6 +6,7 @@ import type { LoadedPlugin } from "../loading/loaded-plugin.js";
 import { checkRouteSchemas } from "../routes/route-schemas.js";
 import type { PluginHost } from "./plugin-host.js";
 import { checkReviewer } from "./registration-checks.js";
+import { PLUGIN_REGISTRATION_ERRORS, PluginRegistrationError } from "./registration-error.js";
 
 /** What each registration method is given: the plugin, the host and the staging's bookkeeping. */
 export interface Stage {
@@ -158,12 +159,16 @@ function toolAndRouteMethods(stage: Stage) {
       guard("registerRoute");
       const entry = registry.routes.find(name, route?.method, route?.path);
       if (!entry) {
-        throw new Error(
-          `registerRoute: ${route?.method} ${route?.path} is not declared in ${name}'s manifest routes`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.undeclared,
+          summary: `registerRoute: ${route?.method} ${route?.path} is not declared in ${name}'s manifest routes`,
+        });
       }
       if (entry.handler)
-        throw new Error(`registerRoute: ${route.method} ${route.path} has a handler already`);
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+          summary: `registerRoute: ${route.method} ${route.path} has a handler already`,
+        });
       if (typeof route.handle !== "function")
         throw new TypeError("registerRoute: handle must be a function");
       checkRouteSchemas(route);
@@ -198,9 +203,10 @@ function singletonMethods(stage: Stage) {
       checkReviewer(registration);
       const existing = registry.reviewer?.plugin;
       if (existing || reviewer)
-        throw new Error(
-          `registerSkillReviewer: ${existing ?? name} already registered the skill reviewer`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+          summary: `registerSkillReviewer: ${existing ?? name} already registered the skill reviewer`,
+        });
       reviewer = true;
       later(() => {
         registry.reviewer = { plugin: name, value: registration };
@@ -212,9 +218,10 @@ function singletonMethods(stage: Stage) {
         throw new TypeError("registerCodeMode: compose must be a function");
       const existing = registry.codeMode?.plugin;
       if (existing || codeMode)
-        throw new Error(
-          `registerCodeMode: ${existing ?? name} already registered code mode (at most one per host); ${name} cannot`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+          summary: `registerCodeMode: ${existing ?? name} already registered code mode (at most one per host); ${name} cannot`,
+        });
       codeMode = true;
       later(() => {
         registry.codeMode = { plugin: name, value: control };

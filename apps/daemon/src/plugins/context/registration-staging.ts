@@ -1,6 +1,7 @@
 import type { PluginContext } from "@elowen/plugin-api";
 import type { LoadedPlugin } from "../loading/loaded-plugin.js";
 import type { PluginHost } from "./plugin-host.js";
+import { PLUGIN_REGISTRATION_ERRORS, PluginRegistrationError } from "./registration-error.js";
 import {
   type RegistrationMethods,
   registrationMethods,
@@ -39,13 +40,18 @@ export function stageRegistrations(plugin: LoadedPlugin, host: PluginHost): Stag
     plugin,
     host,
     guard(method) {
-      if (!open) throw new Error(`${method}: registration is closed; call it during register(ctx)`);
+      if (!open)
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.closed,
+          summary: `${method}: registration is closed; call it during register(ctx)`,
+        });
     },
     requires(method, capability) {
       if (!plugin.manifest.capabilities.mutates.includes(capability)) {
-        throw new Error(
-          `${method} requires capabilities.mutates: ["${capability}"] in ${name}'s manifest`,
-        );
+        throw new PluginRegistrationError({
+          code: PLUGIN_REGISTRATION_ERRORS.capabilityMissing,
+          summary: `${method} requires capabilities.mutates: ["${capability}"] in ${name}'s manifest`,
+        });
       }
       if (plugin.granted.has(capability)) return true;
       registry.capabilityAudit.dropped(name, capability, method);

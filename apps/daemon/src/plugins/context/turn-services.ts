@@ -14,6 +14,7 @@ import type {
 } from "@elowen/plugin-api/prompt-box";
 import type { AskAnswer, AskQuestion } from "@elowen/plugin-api/questions";
 import { ElowenError } from "@elowen/plugin-shared/errors";
+import { INVARIANT_ERRORS, InvariantError } from "../../invariant-error.js";
 
 /**
  * What the brain (part 2) implements for the turn-bound context methods. Each call names the
@@ -61,7 +62,11 @@ export class TurnServicesSlot {
 
   /** Installs the brain's implementation (once). */
   install(services: TurnServices): void {
-    if (this.#services) throw new Error("turn services are already installed");
+    if (this.#services)
+      throw new InvariantError({
+        code: INVARIANT_ERRORS.turnServicesInstalled,
+        summary: "turn services are already installed; the brain installs them once, at start",
+      });
     this.#services = services;
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseMarkdownDocument } from "./frontmatter.js";
+import { PLUGIN_FORMAT_ERRORS } from "./plugin-format-error.js";
 
 describe("parseMarkdownDocument", () => {
   test.each([
@@ -34,6 +35,9 @@ describe("parseMarkdownDocument", () => {
   test("frontmatter that is neither YAML nor key lines throws naming the rule", () => {
     expect(() => parseMarkdownDocument("---\n- a: b: c\n---\n")).toThrow(
       /neither a YAML mapping nor `key: value` lines/,
+    );
+    expect(() => parseMarkdownDocument("---\n- a: b: c\n---\n")).toThrow(
+      expect.objectContaining({ code: PLUGIN_FORMAT_ERRORS.frontmatter }),
     );
   });
 

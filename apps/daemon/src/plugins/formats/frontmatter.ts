@@ -1,4 +1,5 @@
 import { parse } from "yaml";
+import { PLUGIN_FORMAT_ERRORS, PluginFormatError } from "./plugin-format-error.js";
 
 /** A markdown file split into its YAML frontmatter (as a record) and its body. */
 export interface MarkdownDocument {
@@ -41,9 +42,11 @@ function readAttributes(source: string): Record<string, unknown> {
 function keyLinesOrThrow(source: string): Record<string, string> {
   const lines = readKeyLines(source);
   if (lines === undefined)
-    throw new Error(
-      "the frontmatter is neither a YAML mapping nor `key: value` lines; start each field with its name, as in `description: …`",
-    );
+    throw new PluginFormatError({
+      code: PLUGIN_FORMAT_ERRORS.frontmatter,
+      summary:
+        "the frontmatter is neither a YAML mapping nor `key: value` lines; start each field with its name, as in `description: …`",
+    });
   return lines;
 }
 

@@ -4,6 +4,7 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { PluginFormat } from "../install/lockfile.js";
 import { AGENT_PLUGIN_MANIFEST, CLAUDE_PLUGIN_MANIFEST } from "./detect-format.js";
 import type { ForeignPlugin } from "./foreign-plugin.js";
+import { PLUGIN_FORMAT_ERRORS, PluginFormatError } from "./plugin-format-error.js";
 import { readHooks } from "./read-hooks.js";
 import { readJsonObject } from "./read-json-object.js";
 import { readAgents, readCommands, readSkills } from "./read-markdown-parts.js";
@@ -44,9 +45,10 @@ export function readForeignPlugin(
   const manifest = readJsonObject(manifestFile);
   const name = manifest.name;
   if (typeof name !== "string" || !PLUGIN_NAME.test(name))
-    throw new Error(
-      `${manifestFile}: name: expected a lowercase plugin name such as my-plugin, received ${JSON.stringify(name)}`,
-    );
+    throw new PluginFormatError({
+      code: PLUGIN_FORMAT_ERRORS.name,
+      summary: `${manifestFile}: name: expected a lowercase plugin name such as my-plugin, received ${JSON.stringify(name)}`,
+    });
   const diagnostics: string[] = [];
   const version = typeof manifest.version === "string" ? manifest.version : "0.0.0";
   for (const key of Object.keys(manifest))

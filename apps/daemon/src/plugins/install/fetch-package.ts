@@ -5,6 +5,7 @@ import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { extract } from "tar";
+import { PLUGIN_INSTALL_ERRORS, PluginInstallError } from "./install-error.js";
 import type { FetchableSource } from "./install-spec.js";
 
 const run = promisify(execFile);
@@ -56,7 +57,8 @@ export async function fetchPackage(
 export function tarballIntegrity(file: string): string {
   const size = statSync(file).size;
   if (size > MAX_PLUGIN_PACKAGE_BYTES)
-    throw new Error(
+    throw new PluginInstallError(
+      PLUGIN_INSTALL_ERRORS.fetch,
       `${file} is ${size} bytes; a plugin package is at most ${MAX_PLUGIN_PACKAGE_BYTES} bytes`,
     );
   return `sha512-${createHash("sha512").update(readFileSync(file)).digest("base64")}`;
@@ -73,7 +75,8 @@ export function folderIntegrity(root: string): string {
     const bytes = readFileSync(join(root, file));
     total += bytes.length;
     if (total > MAX_PLUGIN_PACKAGE_BYTES)
-      throw new Error(
+      throw new PluginInstallError(
+        PLUGIN_INSTALL_ERRORS.fetch,
         `${root} holds more than ${MAX_PLUGIN_PACKAGE_BYTES} bytes; a plugin package is at most that`,
       );
     hash.update(file).update("\0").update(bytes).update("\0");
@@ -106,7 +109,10 @@ const PackOutputSchema = (value: unknown): { filename: string; name: string; ver
     typeof first?.name !== "string" ||
     typeof first?.version !== "string"
   )
-    throw new Error("npm pack printed no package (expected [{ filename, name, version }])");
+    throw new PluginInstallError(
+      PLUGIN_INSTALL_ERRORS.fetch,
+      "npm pack printed no package (expected [{ filename, name, version }])",
+    );
   return first;
 };
 
@@ -128,7 +134,11 @@ async function npmPack(spec: string, staging: string, npm: NpmOptions) {
       .filter((l) => /npm (error|ERR)/.test(l))
       .slice(0, 4)
       .join(" ");
-    throw new Error(`npm could not fetch ${spec}: ${detail || errorMessage(error)}`);
+    throw new PluginInstallError(
+      PLUGIN_INSTALL_ERRORS.fetch,
+      `npm could not fetch ${spec}: ${detail || errorMessage(error)}`,
+      error,
+    );
   }
   const packed = PackOutputSchema(JSON.parse(stdout));
   return { file: join(staging, packed.filename), resolved: `${packed.name}@${packed.version}` };

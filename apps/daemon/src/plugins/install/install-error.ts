@@ -8,6 +8,7 @@ export const PLUGIN_INSTALL_ERRORS = {
   integrity: "plugins.install.integrity_mismatch",
   notInstalled: "plugins.install.not_installed",
   commit: "plugins.install.commit_failed",
+  lockfile: "plugins.install.lockfile_invalid",
 } as const;
 /** One install error code. */
 export type PluginInstallErrorCode =

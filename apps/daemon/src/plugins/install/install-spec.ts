@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
+import { PLUGIN_INSTALL_ERRORS, PluginInstallError } from "./install-error.js";
 
 /** Where `elowen plugins add <spec>` takes a plugin from. */
 export type InstallSource =
@@ -29,8 +30,15 @@ export const MARKETPLACE_FILE = join(".claude-plugin", "marketplace.json");
 export function parseInstallSpec(spec: string, cwd: string): InstallSource {
   const text = spec.trim();
   if (text === "")
-    throw new Error("spec: name a plugin (npm spec, folder, tarball or name@marketplace-dir)");
-  if (text.length > MAX_SPEC_LENGTH) throw new Error(`spec: at most ${MAX_SPEC_LENGTH} characters`);
+    throw new PluginInstallError(
+      PLUGIN_INSTALL_ERRORS.spec,
+      "spec: name a plugin (npm spec, folder, tarball or name@marketplace-dir)",
+    );
+  if (text.length > MAX_SPEC_LENGTH)
+    throw new PluginInstallError(
+      PLUGIN_INSTALL_ERRORS.spec,
+      `spec: at most ${MAX_SPEC_LENGTH} characters`,
+    );
   const marketplace = MARKETPLACE_REF.exec(text);
   if (marketplace?.[1] && marketplace[2]) {
     const dir = resolve(cwd, expandHome(marketplace[2]));
@@ -39,15 +47,18 @@ export function parseInstallSpec(spec: string, cwd: string): InstallSource {
   }
   const path = resolve(cwd, expandHome(text));
   if (/\.(?:tgz|tar\.gz)$/.test(text)) {
-    if (!isFile(path)) throw new Error(`spec: no tarball at ${path}`);
+    if (!isFile(path))
+      throw new PluginInstallError(PLUGIN_INSTALL_ERRORS.spec, `spec: no tarball at ${path}`);
     return { kind: "tarball", file: path };
   }
   if (looksLikePath(text) || isDirectory(path)) {
-    if (!isDirectory(path)) throw new Error(`spec: no folder at ${path}`);
+    if (!isDirectory(path))
+      throw new PluginInstallError(PLUGIN_INSTALL_ERRORS.spec, `spec: no folder at ${path}`);
     return { kind: "dir", dir: path };
   }
   if (!NPM_SPEC.test(text))
-    throw new Error(
+    throw new PluginInstallError(
+      PLUGIN_INSTALL_ERRORS.spec,
       `spec: "${text}" is neither an existing folder or tarball nor an npm spec such as acme-notes, @acme/notes or acme-notes@^1.2`,
     );
   return { kind: "npm", spec: text };

@@ -13,6 +13,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LocalRegistry, packTarball } from "../../../test/helpers/npm-registry.js";
 import { tempHomes } from "../../../test/helpers/temp-homes.js";
+import { PLUGIN_INSTALL_ERRORS } from "./install-error.js";
 import { PluginInstaller } from "./installer.js";
 import { lockfilePath } from "./lockfile.js";
 
@@ -254,8 +255,9 @@ describe("PluginInstaller", () => {
       status: "installed",
       plugin: { name: "hello", format: "claude-code", version: "0.1.0", spec: `hello@${market}` },
     });
-    await expect(installer(dir).add(`nope@${market}`)).rejects.toThrow(
-      /lists no plugin named nope; it lists hello/,
-    );
+    await expect(installer(dir).add(`nope@${market}`)).rejects.toMatchObject({
+      code: PLUGIN_INSTALL_ERRORS.spec,
+      message: expect.stringMatching(/lists no plugin named nope; it lists hello/),
+    });
   });
 });

@@ -130,6 +130,7 @@ export class PluginInstaller {
     try {
       const fetched = await fetchPackage(source, staging, this.#options.npm).catch(
         (error: unknown) => {
+          if (error instanceof PluginInstallError) throw error;
           throw new PluginInstallError(E.fetch, errorMessage(error), error);
         },
       );
@@ -217,6 +218,7 @@ export class PluginInstaller {
         ? marketplaceSource(source.name, source.marketplaceDir)
         : source;
     } catch (error) {
+      if (error instanceof PluginInstallError) throw error;
       throw new PluginInstallError(E.spec, errorMessage(error), error);
     }
   }

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { PLUGIN_MUTATIONS } from "@elowen/plugin-api";
 import { readJsonStrict, writeJsonAtomic } from "@elowen/plugin-shared/atomicJson";
 import { z } from "zod";
+import { PLUGIN_INSTALL_ERRORS, PluginInstallError } from "./install-error.js";
 
 /** The lockfile's name inside `$ELOWEN_HOME/plugins`. */
 export const PLUGIN_LOCKFILE = "plugins.lock.json";
@@ -53,7 +54,8 @@ export async function readLockfile(home: string): Promise<Lockfile> {
   const parsed = LockfileSchema.safeParse(read.value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new Error(
+  throw new PluginInstallError(
+    PLUGIN_INSTALL_ERRORS.lockfile,
     `${file} is not a plugin lockfile: ${issue?.path.join(".") || "(root)"}: ${issue?.message}`,
   );
 }

@@ -1,5 +1,6 @@
 import { resolve, sep } from "node:path";
 import { readJsonObject } from "../formats/read-json-object.js";
+import { PLUGIN_INSTALL_ERRORS, PluginInstallError } from "./install-error.js";
 import type { FetchableSource } from "./install-spec.js";
 import { MARKETPLACE_FILE } from "./install-spec.js";
 
@@ -12,7 +13,11 @@ import { MARKETPLACE_FILE } from "./install-spec.js";
 export function marketplaceSource(name: string, marketplaceDir: string): FetchableSource {
   const file = resolve(marketplaceDir, MARKETPLACE_FILE);
   const plugins = readJsonObject(file).plugins;
-  if (!Array.isArray(plugins)) throw new Error(`${file}: plugins: expected a list of plugins`);
+  if (!Array.isArray(plugins))
+    throw new PluginInstallError(
+      PLUGIN_INSTALL_ERRORS.spec,
+      `${file}: plugins: expected a list of plugins`,
+    );
   const entry = plugins.find(
     (p): p is Record<string, unknown> => typeof p === "object" && p !== null && p.name === name,
   );
@@ -20,7 +25,8 @@ export function marketplaceSource(name: string, marketplaceDir: string): Fetchab
     const names = plugins
       .map((p) => (p as { name?: unknown })?.name)
       .filter((n) => typeof n === "string");
-    throw new Error(
+    throw new PluginInstallError(
+      PLUGIN_INSTALL_ERRORS.spec,
       `${file} lists no plugin named ${name}; it lists ${names.join(", ") || "none"}`,
     );
   }
@@ -28,13 +34,17 @@ export function marketplaceSource(name: string, marketplaceDir: string): Fetchab
   if (typeof source === "string") {
     const dir = resolve(marketplaceDir, source);
     if (dir !== marketplaceDir && !dir.startsWith(marketplaceDir + sep))
-      throw new Error(`${file}: ${name}'s source ${source} is outside the marketplace folder`);
+      throw new PluginInstallError(
+        PLUGIN_INSTALL_ERRORS.spec,
+        `${file}: ${name}'s source ${source} is outside the marketplace folder`,
+      );
     return { kind: "dir", dir };
   }
   const kind = (source as { source?: unknown } | undefined)?.source;
   const pkg = (source as { package?: unknown } | undefined)?.package;
   if (kind === "npm" && typeof pkg === "string") return { kind: "npm", spec: pkg };
-  throw new Error(
+  throw new PluginInstallError(
+    PLUGIN_INSTALL_ERRORS.spec,
     `${file}: ${name}'s source ${JSON.stringify(source)} cannot be installed here; a relative folder or { "source": "npm", "package": … } can`,
   );
 }

@@ -1,5 +1,6 @@
 import { ElowenError } from "@elowen/plugin-shared/errors";
 import type { Store } from "../../store/store.js";
+import { StoreError } from "../../store/store-error.js";
 import { currentAccess } from "../call-scope/access-scope.js";
 import { currentTurn } from "../call-scope/turn-scope.js";
 
@@ -31,8 +32,8 @@ export async function sessionTarget(
     return { sessionId, userId: access.userId };
   }
   const session = await store.sessions.get(named);
-  if (!session) throw new Error(`${method}: no session ${named}`);
+  if (!session) throw new StoreError("not_found", `${method}: no session ${named}`);
   if (access.userId !== null && !access.allAccess && session.ownerId !== access.userId)
-    throw new Error(`${method}: session ${named} is not the current account's`);
+    throw new StoreError("not_found", `${method}: session ${named} is not the current account's`);
   return { sessionId: named, userId: session.ownerId };
 }

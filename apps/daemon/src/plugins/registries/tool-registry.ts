@@ -1,6 +1,10 @@
 import { type PluginTool, TOOL_NAME_PATTERN, type ToolSource } from "@elowen/plugin-api/tools";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { z } from "zod";
+import {
+  PLUGIN_REGISTRATION_ERRORS,
+  PluginRegistrationError,
+} from "../context/registration-error.js";
 
 /** A tool a plugin registered, with its arguments as JSON Schema for the provider. */
 export interface RegisteredTool {
@@ -49,11 +53,15 @@ export class ToolRegistry {
     }
     const owner = this.#tools.get(tool.name)?.plugin;
     if (owner)
-      throw new Error(
-        `registerTool: ${tool.name} is already registered by ${owner}; ${plugin} cannot register it too`,
-      );
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `registerTool: ${tool.name} is already registered by ${owner}; ${plugin} cannot register it too`,
+      });
     if (staged.has(tool.name))
-      throw new Error(`registerTool: ${plugin} registers ${tool.name} twice`);
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `registerTool: ${plugin} registers ${tool.name} twice`,
+      });
     let parametersJsonSchema: Record<string, unknown>;
     try {
       parametersJsonSchema = z.toJSONSchema(tool.parameters, { io: "input" }) as Record<

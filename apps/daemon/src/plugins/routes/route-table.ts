@@ -1,5 +1,9 @@
 import type { PluginRouteMethod } from "@elowen/plugin-api";
 import type { PluginRouteHandler } from "@elowen/plugin-api/routes";
+import {
+  PLUGIN_REGISTRATION_ERRORS,
+  PluginRegistrationError,
+} from "../context/registration-error.js";
 
 /** A declared route with its owner and (once registered) its handler. */
 export interface RouteEntry {
@@ -37,9 +41,10 @@ export class RouteTable {
       (e) => `${e.method} ${e.pattern.replace(/:[^/]+/g, ":")}` === shape,
     );
     if (clash) {
-      throw new Error(
-        `route ${method} ${pattern} is already declared by ${clash.plugin}; ${plugin} cannot declare it too`,
-      );
+      throw new PluginRegistrationError({
+        code: PLUGIN_REGISTRATION_ERRORS.duplicate,
+        summary: `route ${method} ${pattern} is already declared by ${clash.plugin}; ${plugin} cannot declare it too`,
+      });
     }
     this.#entries.push({
       plugin,

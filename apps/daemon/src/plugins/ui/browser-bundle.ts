@@ -19,13 +19,17 @@ export function browserBundleFile(dir: string, entry: string): BundleFile {
     reason: `browser.entry ${entry} resolves outside the plugin directory`,
   };
   if (!file.startsWith(root + sep)) return outside;
+  const notAFile = {
+    ok: false as const,
+    reason: `browser.entry ${entry} is not a file in the plugin directory`,
+  };
   let real: string;
   try {
     real = realpathSync(file);
     if (!real.startsWith(realpathSync(root) + sep)) return outside;
-    if (!statSync(real).isFile()) throw new Error("not a file");
+    if (!statSync(real).isFile()) return notAFile;
   } catch {
-    return { ok: false, reason: `browser.entry ${entry} is not a file in the plugin directory` };
+    return notAFile;
   }
   return { ok: true, file: real };
 }

@@ -1,5 +1,6 @@
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import pg from "pg";
+import { StoreError } from "../store-error.js";
 
 /** How long the listener waits before reconnecting after its connection dropped. */
 export const LISTEN_RETRY_MS = 500;
@@ -49,7 +50,11 @@ export class PgNotifier {
 
   /** Calls `handler` with the payload of every notification on `channel` (a plain identifier). */
   async listen(channel: string, handler: Handler): Promise<void> {
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel))
+      throw new StoreError(
+        "invalid",
+        `bad channel name ${channel}: a channel is a lowercase SQL identifier of at most 63 characters`,
+      );
     let set = this.#handlers.get(channel);
     if (!set) {
       set = new Set();
