@@ -3,11 +3,19 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { PausedError } from "./brain/brain.js";
 import { BRAIN_ERRORS, BrainError } from "./brain/brain-error.js";
+import { MissingApiKeyError } from "./brain/model/missing-api-key-error.js";
+import { OfflineScriptError } from "./brain/model/offline-script.js";
+import { RelayTimeoutError } from "./brain/session/turn-relay.js";
+import { OutsideWorkspaceError } from "./brain/tools/workspace-guard.js";
 import { ConfigError } from "./config/config-error.js";
 import { RequestValidationError } from "./http/validation-error.js";
 import { PickerError } from "./plugins/commands/picker-dispatch.js";
 import { NotInTurnError } from "./plugins/context/turn-services.js";
 import { NoSessionError } from "./plugins/prompt-box/session-target.js";
+import { FinalJobError } from "./store/jobs/job-worker.js";
+import { HoldLostError } from "./store/postgres/session-holds-pg.js";
+import { SchemaTooNewError } from "./store/sqlite/migrate.js";
+import { DatabaseLockedError } from "./store/sqlite/open-database.js";
 import { StoreError } from "./store/store-error.js";
 import { TestingError } from "./testing/testing-error.js";
 
@@ -48,7 +56,7 @@ describe("the daemon's error classes", () => {
     [
       "StoreError",
       new StoreError("fenced", "the session hold lapsed"),
-      "fenced",
+      "store.fenced",
       "the session hold lapsed",
     ],
     [
@@ -65,6 +73,54 @@ describe("the daemon's error classes", () => {
       }),
       "brain.agent_too_deep",
       "agent.spawn: sub-agents nest at most 4 deep",
+    ],
+    [
+      "MissingApiKeyError",
+      new MissingApiKeyError("anthropic", ["ANTHROPIC_API_KEY"]),
+      "model.key_missing",
+      "the anthropic provider has no API key: set ANTHROPIC_API_KEY",
+    ],
+    [
+      "OfflineScriptError",
+      new OfflineScriptError("script.yaml", ["turns: required"]),
+      "model.offline_script_invalid",
+      "the offline model's script script.yaml is invalid:\n  - turns: required",
+    ],
+    [
+      "OutsideWorkspaceError",
+      new OutsideWorkspaceError("/etc/passwd"),
+      "tools.outside_workspace",
+      "/etc/passwd is outside this session's workspace; use a path inside it",
+    ],
+    [
+      "RelayTimeoutError",
+      new RelayTimeoutError("no answer from instance a within 5000 ms"),
+      "relay.timeout",
+      "no answer from instance a within 5000 ms",
+    ],
+    [
+      "HoldLostError",
+      new HoldLostError("the hold on session s1 was lost"),
+      "store.hold_lost",
+      "the hold on session s1 was lost",
+    ],
+    [
+      "FinalJobError",
+      new FinalJobError("no handler for jobs of kind x"),
+      "jobs.final_failure",
+      "no handler for jobs of kind x",
+    ],
+    [
+      "DatabaseLockedError",
+      new DatabaseLockedError("/data/elowen.db"),
+      "store.database_locked",
+      "the database /data/elowen.db is locked by another process: is another daemon running with this data directory? Stop it, or start this one with another ELOWEN_HOME.",
+    ],
+    [
+      "SchemaTooNewError",
+      new SchemaTooNewError("/data/elowen.db", 9, 6),
+      "store.schema_too_new",
+      "the database /data/elowen.db has schema version 9, newer than this daemon supports (6): upgrade the daemon, or start it with another data directory (ELOWEN_HOME). It is never migrated down.",
     ],
     [
       "TestingError",

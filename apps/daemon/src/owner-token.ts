@@ -25,7 +25,8 @@ export async function ensureOwner(
     } catch (error) {
       // Another instance on the same database created it first: this one signs in as it.
       const existing = await store.accounts.owner();
-      if (!(error instanceof StoreError && error.code === "conflict") || !existing) throw error;
+      if (!(error instanceof StoreError && error.code === "store.conflict") || !existing)
+        throw error;
       owner = existing;
       created = false;
     }

@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PausedError } from "../brain/brain.js";
-import { StoreError, type StoreErrorCode } from "../store/store-error.js";
+import { StoreError, type StoreRefusal } from "../store/store-error.js";
 import { installErrorHandler } from "./error-handler.js";
 
 const app = Fastify();
@@ -10,7 +10,7 @@ let base = "";
 
 beforeAll(async () => {
   installErrorHandler(app, (message) => logged.push(message));
-  app.get<{ Params: { code: StoreErrorCode } }>("/store/:code", async (request) => {
+  app.get<{ Params: { code: StoreRefusal } }>("/store/:code", async (request) => {
     throw new StoreError(request.params.code, `refused as ${request.params.code}`);
   });
   app.get("/paused", async () => {

@@ -5,7 +5,12 @@ import { PickerError } from "../plugins/commands/picker-dispatch.js";
 import { StoreError } from "../store/store-error.js";
 import { RequestValidationError } from "./validation-error.js";
 
-const STORE_STATUS = { not_found: 404, invalid: 400, conflict: 409, fenced: 409 } as const;
+const STORE_STATUS = {
+  "store.not_found": 404,
+  "store.invalid": 400,
+  "store.conflict": 409,
+  "store.fenced": 409,
+} as const;
 
 /**
  * Answers every error as `{ error }` (plus `path` and `issues` for validation): 400 for invalid

@@ -5,16 +5,17 @@ import { ElowenError } from "@elowen/plugin-shared/errors";
  * longer has (its lease lapsed and another instance took the session over). The HTTP error
  * handler answers them 404, 400, 409 and 409.
  */
-export type StoreErrorCode = "not_found" | "invalid" | "conflict" | "fenced";
+export type StoreRefusal = "not_found" | "invalid" | "conflict" | "fenced";
+/** A {@link StoreRefusal} as the error's stable code: `store.not_found`, `store.fenced`, ... */
+export type StoreErrorCode = `store.${StoreRefusal}`;
 
 /**
  * A refusal of the store: a code a caller can switch on and a message naming what is wrong. An
- * `ElowenError`, so `isElowenError(error, "fenced")` works across copies. The codes stay the
- * short words the store contract tests and callers switch on.
+ * `ElowenError`, so `isElowenError(error, "store.fenced")` works across copies.
  */
 export class StoreError extends ElowenError<StoreErrorCode> {
   override readonly name = "StoreError";
-  constructor(code: StoreErrorCode, message: string) {
-    super({ code, summary: message });
+  constructor(refusal: StoreRefusal, message: string) {
+    super({ code: `store.${refusal}`, summary: message });
   }
 }

@@ -1,12 +1,15 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
 /** The provider has no key where the configuration says to find one. */
-export class MissingApiKeyError extends Error {
-  readonly code = "model_key_missing";
+export class MissingApiKeyError extends ElowenError<"model.key_missing"> {
+  override readonly name = "MissingApiKeyError";
   constructor(provider: string, variables: readonly string[], login?: string) {
     const ways = [
       `set ${variables.join(" or ")}`,
       ...(login === undefined ? [] : [`run \`elowen login ${login}\` (no restart needed)`]),
     ];
-    super(`the ${provider} provider has no API key: ${ways.join(", or ")}`);
-    this.name = "MissingApiKeyError";
+    super({
+      code: "model.key_missing",
+      summary: `the ${provider} provider has no API key: ${ways.join(", or ")}`,
+    });
   }
 }

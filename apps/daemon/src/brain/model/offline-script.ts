@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import { parseDocument } from "yaml";
 import { z } from "zod";
 
@@ -55,16 +56,16 @@ export const OfflineScriptSchema = z.strictObject({
 export type OfflineScript = z.infer<typeof OfflineScriptSchema>;
 
 /** A script that cannot be used: every problem by path. */
-export class OfflineScriptError extends Error {
-  readonly code = "offline_script_invalid";
+export class OfflineScriptError extends ElowenError<"model.offline_script_invalid"> {
+  override readonly name = "OfflineScriptError";
   constructor(
     readonly file: string,
     readonly problems: readonly string[],
   ) {
-    super(
-      `the offline model's script ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    );
-    this.name = "OfflineScriptError";
+    super({
+      code: "model.offline_script_invalid",
+      summary: `the offline model's script ${file} is invalid:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { PermissionOutcome } from "@elowen/plugin-api/questions";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import type { AnswerRefusal } from "../interactive/ask-broker.js";
 
 /** What one instance asks of the instance running a session's turn. */
@@ -27,8 +28,11 @@ export type RelayResult =
     };
 
 /** Thrown when the instance running the turn did not answer a relayed request in time. */
-export class RelayTimeoutError extends Error {
+export class RelayTimeoutError extends ElowenError<"relay.timeout"> {
   override readonly name = "RelayTimeoutError";
+  constructor(message: string) {
+    super({ code: "relay.timeout", summary: message });
+  }
 }
 
 /**

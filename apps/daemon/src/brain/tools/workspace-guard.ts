@@ -1,13 +1,16 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 
 /** A path a workspace tool was asked to touch lies outside the session's workspace. */
-export class OutsideWorkspaceError extends Error {
-  readonly code = "outside_workspace";
+export class OutsideWorkspaceError extends ElowenError<"tools.outside_workspace"> {
+  override readonly name = "OutsideWorkspaceError";
   constructor(path: string) {
-    super(`${path} is outside this session's workspace; use a path inside it`);
-    this.name = "OutsideWorkspaceError";
+    super({
+      code: "tools.outside_workspace",
+      summary: `${path} is outside this session's workspace; use a path inside it`,
+    });
   }
 }
 

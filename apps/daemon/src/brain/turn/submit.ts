@@ -129,7 +129,7 @@ async function runSubmission(
     });
     s.settle(settled);
   } catch (error) {
-    if (error instanceof StoreError && error.code === "fenced") {
+    if (error instanceof StoreError && error.code === "store.fenced") {
       // Another instance took the session over: it ends this turn in the journal, not this one.
       brain.host.log(`a stale turn of session ${s.sessionId} stopped: ${errorMessage(error)}`);
     } else reportNotStarted(brain, s, error);

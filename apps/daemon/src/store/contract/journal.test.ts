@@ -84,7 +84,7 @@ describe.each(STORE_KINDS)("the journal (%s store)", (kind) => {
   test("refuses a cursor it did not issue", async () => {
     await expect(
       t.store.journal.page(t.sessionId, { limit: 5, cursor: "1; DROP TABLE" }),
-    ).rejects.toMatchObject({ code: "invalid" });
+    ).rejects.toMatchObject({ code: "store.invalid" });
   });
 
   test("a rewind branches: history follows the new leaf only", async () => {
@@ -132,7 +132,7 @@ describe.each(STORE_KINDS)("the journal (%s store)", (kind) => {
         t.sessionId,
         (await t.store.journal.offBranch(t.sessionId))[0]?.id ?? "",
       ),
-    ).rejects.toMatchObject({ code: "invalid" });
+    ).rejects.toMatchObject({ code: "store.invalid" });
   });
 
   test("a named parent must be an on-branch entry of the session; the leaf needs no naming", async () => {
@@ -142,12 +142,12 @@ describe.each(STORE_KINDS)("the journal (%s store)", (kind) => {
     ]);
     await expect(
       t.store.journal.append(t.sessionId, [message("b")], { parentId: hidden?.id ?? "" }),
-    ).rejects.toMatchObject({ code: "invalid" });
+    ).rejects.toMatchObject({ code: "store.invalid" });
     await expect(
       t.store.journal.append(t.sessionId, [message("b")], { parentId: "e_missing" }),
-    ).rejects.toMatchObject({ code: "not_found" });
+    ).rejects.toMatchObject({ code: "store.not_found" });
     await expect(t.store.journal.append("s_missing", [message("b")])).rejects.toMatchObject({
-      code: "not_found",
+      code: "store.not_found",
     });
     const [b] = await t.store.journal.append(t.sessionId, [message("b")], {
       parentId: a?.id ?? null,
@@ -164,6 +164,8 @@ describe.each(STORE_KINDS)("the journal (%s store)", (kind) => {
     await t.store.cards.put(t.sessionId, { id: "c1", title: "Card" });
     await t.store.sessions.remove(t.sessionId);
     expect(await t.store.attachments.isOwned(blob.hash)).toBe(false);
-    await expect(t.store.journal.branch(t.sessionId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(t.store.journal.branch(t.sessionId)).rejects.toMatchObject({
+      code: "store.not_found",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { errorMessage } from "@elowen/plugin-shared/errors";
+import { ElowenError, errorMessage } from "@elowen/plugin-shared/errors";
 import type { JobQueue, JobRecord } from "./job-queue.js";
 
 /**
@@ -9,8 +9,15 @@ import type { JobQueue, JobRecord } from "./job-queue.js";
 export type JobHandler = (job: JobRecord, signal: AbortSignal) => Promise<void>;
 
 /** Thrown by a handler whose failure a retry would not mend: the job is kept as failed now. */
-export class FinalJobError extends Error {
+export class FinalJobError extends ElowenError<"jobs.final_failure"> {
   override readonly name = "FinalJobError";
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super({
+      code: "jobs.final_failure",
+      summary: message,
+      ...(options?.cause === undefined ? {} : { cause: options.cause }),
+    });
+  }
 }
 
 /** The wait before the next attempt of a job that failed `attempts` times (ours): 1 s doubling, at most 5 min. */

@@ -71,7 +71,7 @@ describe("the PostgreSQL store across instances", () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((r) => r.status === "rejected")).toMatchObject({
-      reason: { code: "conflict" },
+      reason: { code: "store.conflict" },
     });
   });
 

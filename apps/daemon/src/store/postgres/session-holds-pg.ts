@@ -1,4 +1,4 @@
-import { errorMessage } from "@elowen/plugin-shared/errors";
+import { ElowenError, errorMessage } from "@elowen/plugin-shared/errors";
 import type pg from "pg";
 import type { HoldRelease, SessionHolds } from "../session-holds.js";
 import type { PgInstanceLease } from "./instance-lease-pg.js";
@@ -28,8 +28,11 @@ const ORPHANED = `SELECT DISTINCT session_id FROM open_turns t WHERE NOT EXISTS 
 export type RecoverSession = (sessionId: string) => Promise<number>;
 
 /** Thrown into a turn whose hold another instance took over (this one's lease had lapsed). */
-export class HoldLostError extends Error {
+export class HoldLostError extends ElowenError<"store.hold_lost"> {
   override readonly name = "HoldLostError";
+  constructor(message: string) {
+    super({ code: "store.hold_lost", summary: message });
+  }
 }
 
 /**

@@ -1,14 +1,15 @@
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import type Database from "better-sqlite3";
 import { MIGRATIONS, type Migration } from "./migrations/index.js";
 
 /** The store refuses a database written by a newer daemon. */
-export class SchemaTooNewError extends Error {
-  readonly code = "schema_too_new";
+export class SchemaTooNewError extends ElowenError<"store.schema_too_new"> {
+  override readonly name = "SchemaTooNewError";
   constructor(file: string, found: number, supported: number) {
-    super(
-      `the database ${file} has schema version ${found}, newer than this daemon supports (${supported}): upgrade the daemon, or start it with another data directory (ELOWEN_HOME). It is never migrated down.`,
-    );
-    this.name = "SchemaTooNewError";
+    super({
+      code: "store.schema_too_new",
+      summary: `the database ${file} has schema version ${found}, newer than this daemon supports (${supported}): upgrade the daemon, or start it with another data directory (ELOWEN_HOME). It is never migrated down.`,
+    });
   }
 }
 

@@ -1,15 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { ElowenError } from "@elowen/plugin-shared/errors";
 import Database from "better-sqlite3";
 
 /** Another process holds the database: two daemons cannot share one data directory. */
-export class DatabaseLockedError extends Error {
-  readonly code = "database_locked";
+export class DatabaseLockedError extends ElowenError<"store.database_locked"> {
+  override readonly name = "DatabaseLockedError";
   constructor(file: string) {
-    super(
-      `the database ${file} is locked by another process: is another daemon running with this data directory? Stop it, or start this one with another ELOWEN_HOME.`,
-    );
-    this.name = "DatabaseLockedError";
+    super({
+      code: "store.database_locked",
+      summary: `the database ${file} is locked by another process: is another daemon running with this data directory? Stop it, or start this one with another ELOWEN_HOME.`,
+    });
   }
 }
 
