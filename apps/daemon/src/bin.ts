@@ -2,7 +2,7 @@
 
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import { ConfigError } from "./config/config-error.js";
-import { type RunningDaemon, startDaemon } from "./daemon.js";
+import { type RunningDaemon, startDaemon } from "./lifecycle/daemon.js";
 
 /**
  * `elowen-daemon`: runs the daemon in the foreground on its defaults (or `elowen.yaml` and the

@@ -8,5 +8,5 @@ export { MissingApiKeyError } from "./brain/model/missing-api-key-error.js";
 export type { ConfigProblem } from "./config/config-error.js";
 export { ConfigError } from "./config/config-error.js";
 export type { ElowenConfigInput } from "./config/schema.js";
-export type { DaemonOptions, RunningDaemon } from "./daemon.js";
-export { startDaemon } from "./daemon.js";
+export type { DaemonOptions, RunningDaemon } from "./lifecycle/daemon.js";
+export { startDaemon } from "./lifecycle/daemon.js";

@@ -2,7 +2,7 @@
 // fixtures and the benches, which measure the build. Not in the package's exports map, so no
 // other package can import it: it is not public API.
 export type { ElowenConfigInput } from "./config/schema.js";
-export type { HostedDaemon } from "./daemon.js";
-export { startHostedDaemon } from "./daemon.js";
+export type { HostedDaemon } from "./lifecycle/daemon.js";
+export { startHostedDaemon } from "./lifecycle/daemon.js";
 export { openPostgresStore } from "./store/postgres/postgres-store.js";
 export { openSqliteStore } from "./store/sqlite/sqlite-store.js";

@@ -5,7 +5,7 @@ import { HOOK_BUDGETS_MS, HOOK_DEFAULT_BUDGET_MS } from "@elowen/plugin-api/limi
 import { parseEntryData } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/context/replay.js";
-import { startHostedDaemon as startDaemon } from "../src/daemon.js";
+import { startHostedDaemon as startDaemon } from "../src/lifecycle/daemon.js";
 import { spawnNode } from "./helpers/child.js";
 import { scriptFile, startBrainDaemon, subscribe } from "./helpers/live-events.js";
 import { fixturePlugin, type TestDaemon, tempHome } from "./helpers/test-daemon.js";

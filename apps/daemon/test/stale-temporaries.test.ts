@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { sweepStaleTemporaries } from "../src/stale-temporaries.js";
+import { sweepStaleTemporaries } from "../src/lifecycle/stale-temporaries.js";
 import { startTestDaemon, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
 
 let t: TestDaemon | undefined;

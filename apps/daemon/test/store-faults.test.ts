@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
-import { startDaemon } from "../src/daemon.js";
+import { startDaemon } from "../src/lifecycle/daemon.js";
 import { migrate, SchemaTooNewError } from "../src/store/sqlite/migrate.js";
 import { MIGRATIONS } from "../src/store/sqlite/migrations/index.js";
 import { DatabaseLockedError } from "../src/store/sqlite/open-database.js";

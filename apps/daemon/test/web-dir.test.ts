@@ -3,8 +3,8 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type RunningDaemon, startDaemon } from "../src/daemon.js";
 import { WEB_CONTENT_SECURITY_POLICY } from "../src/http/web-routes.js";
+import { type RunningDaemon, startDaemon } from "../src/lifecycle/daemon.js";
 import { tempHome } from "./helpers/test-daemon.js";
 
 let home: string;

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { ElowenClient } from "@elowen/client";
 import type { TurnOutcome } from "@elowen/wire";
 import type { ElowenConfigInput } from "../config/schema.js";
-import { type HostedDaemon, startHostedDaemon } from "../daemon.js";
+import { type HostedDaemon, startHostedDaemon } from "../lifecycle/daemon.js";
 import { type EventLog, subscribeEvents, type WaitOptions } from "./event-log.js";
 import {
   type AccountOptions,

@@ -1,7 +1,7 @@
 import type { BrainCard } from "@elowen/plugin-api/cards";
 import type { SessionEvent } from "@elowen/wire";
 import type { LearningEvent } from "../brain/review/skill-learning.js";
-import type { RunningDaemon } from "../daemon.js";
+import type { RunningDaemon } from "../lifecycle/daemon.js";
 import type { AppendOptions, JournalEntry, NewJournalEntry, UsageCharge } from "../store/types.js";
 
 /**

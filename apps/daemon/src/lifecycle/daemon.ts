@@ -1,8 +1,8 @@
-import type { LoadedConfig } from "./config/load-config.js";
-import { type ListenAddress, quickListenAddress } from "./config/quick-address.js";
+import type { LoadedConfig } from "../config/load-config.js";
+import { type ListenAddress, quickListenAddress } from "../config/quick-address.js";
+import { type EarlyServer, listenEarly } from "../http/early-server.js";
+import type { LogSink } from "../logger.js";
 import type { DaemonOptions, HostedDaemon, RunningDaemon } from "./daemon-types.js";
-import { type EarlyServer, listenEarly } from "./http/early-server.js";
-import type { LogSink } from "./logger.js";
 
 export type { DaemonHost, DaemonOptions, HostedDaemon, RunningDaemon } from "./daemon-types.js";
 
@@ -36,7 +36,7 @@ export async function startHostedDaemon(options: DaemonOptions = {}): Promise<Ho
     ...(options.config === undefined ? {} : { overrides: options.config }),
   };
   const loadConfig = async (): Promise<LoadedConfig> =>
-    (await import("./config/load-config.js")).loadConfig(source);
+    (await import("../config/load-config.js")).loadConfig(source);
   // The address from the environment and defaults alone when that is certain; else from the
   // whole configuration, loaded (and checked) before the socket opens.
   let loaded: LoadedConfig | undefined;

@@ -3,50 +3,50 @@ import { join } from "node:path";
 import type { BrainStatusModel } from "@elowen/plugin-api/status";
 import { errorMessage } from "@elowen/plugin-shared/errors";
 import type { SkillSourceSet } from "@elowen/skill-catalog";
-import { Brain } from "./brain/brain.js";
-import { systemBrainClock } from "./brain/host/brain-host.js";
-import { randomIds } from "./brain/host/id-minter.js";
-import { readProviderKeys } from "./brain/model/provider-keys.js";
-import { resolveModel } from "./brain/model/resolve-model.js";
-import { SessionModels } from "./brain/model/session-models.js";
-import { brainParts } from "./brain/parts.js";
-import { pluginTurnServices } from "./brain/plugin-services.js";
-import { SkillLearning } from "./brain/review/skill-learning.js";
-import { recoverInterruptedTurns } from "./brain/session/recovery.js";
-import { carryOutRelayed } from "./brain/session/relay-here.js";
-import type { LoadedConfig } from "./config/load-config.js";
-import { pluginSettings } from "./config/plugin-sections.js";
+import { Brain } from "../brain/brain.js";
+import { systemBrainClock } from "../brain/host/brain-host.js";
+import { randomIds } from "../brain/host/id-minter.js";
+import { readProviderKeys } from "../brain/model/provider-keys.js";
+import { resolveModel } from "../brain/model/resolve-model.js";
+import { SessionModels } from "../brain/model/session-models.js";
+import { brainParts } from "../brain/parts.js";
+import { pluginTurnServices } from "../brain/plugin-services.js";
+import { SkillLearning } from "../brain/review/skill-learning.js";
+import { recoverInterruptedTurns } from "../brain/session/recovery.js";
+import { carryOutRelayed } from "../brain/session/relay-here.js";
+import type { LoadedConfig } from "../config/load-config.js";
+import { pluginSettings } from "../config/plugin-sections.js";
+import type { EarlyServer } from "../http/early-server.js";
+import { buildServer } from "../http/server.js";
+import { CardEmitter } from "../live/card-emitter.js";
+import { announceEntries, LiveJournal } from "../live/live-journal.js";
+import { SessionEvents } from "../live/session-events.js";
+import { createDaemonLog, type LogSink } from "../logger.js";
+import { isGranted } from "../plugins/call-scope/grants.js";
+import { openClusterHub } from "../plugins/cluster/open-cluster.js";
+import { hostSkillCatalogControl } from "../plugins/context/skill-catalog-control.js";
+import { TurnServicesSlot } from "../plugins/context/turn-services.js";
+import { processHookRegistrar } from "../plugins/formats/process-hooks/process-hook-registrar.js";
+import { InstalledPlugins, pluginLoadOptions } from "../plugins/install/installed-plugins.js";
+import { candidateNames, discoverPlugins } from "../plugins/loading/discover.js";
+import { loadPlugins } from "../plugins/loading/load-plugins.js";
+import { PromptBoxService } from "../plugins/prompt-box/prompt-box.js";
+import { PromptBoxRelay } from "../plugins/prompt-box/prompt-box-relay.js";
+import { PluginRegistry } from "../plugins/registries/registry.js";
+import { preferredLanguage } from "../plugins/ui/view-strings.js";
+import { agentSkillSourcesFor, daemonWorkspace, startAgentSkills } from "../skills/agent-skills.js";
+import { realDirectory, SessionWorkspaces } from "../skills/session-workspaces.js";
+import { startBlobSweep } from "../store/blob-sweep.js";
+import { startFailedJobPrune } from "../store/jobs/failed-job-prune.js";
+import { openStore } from "../store/open-store.js";
+import { isPostgresStore } from "../store/postgres/is-postgres-store.js";
+import type { SharedInstances } from "../store/postgres/shared-instances.js";
+import type { Store } from "../store/store.js";
 import { removeDaemonFile, writeDaemonFile } from "./daemon-file.js";
 import type { DaemonOptions, HostedDaemon } from "./daemon-types.js";
 import { gracefulStop } from "./graceful-stop.js";
-import type { EarlyServer } from "./http/early-server.js";
-import { buildServer } from "./http/server.js";
-import { CardEmitter } from "./live/card-emitter.js";
-import { announceEntries, LiveJournal } from "./live/live-journal.js";
-import { SessionEvents } from "./live/session-events.js";
-import { createDaemonLog, type LogSink } from "./logger.js";
 import { ensureOwner } from "./owner-token.js";
-import { isGranted } from "./plugins/call-scope/grants.js";
-import { openClusterHub } from "./plugins/cluster/open-cluster.js";
-import { hostSkillCatalogControl } from "./plugins/context/skill-catalog-control.js";
-import { TurnServicesSlot } from "./plugins/context/turn-services.js";
-import { processHookRegistrar } from "./plugins/formats/process-hooks/process-hook-registrar.js";
-import { InstalledPlugins, pluginLoadOptions } from "./plugins/install/installed-plugins.js";
-import { candidateNames, discoverPlugins } from "./plugins/loading/discover.js";
-import { loadPlugins } from "./plugins/loading/load-plugins.js";
-import { PromptBoxService } from "./plugins/prompt-box/prompt-box.js";
-import { PromptBoxRelay } from "./plugins/prompt-box/prompt-box-relay.js";
-import { PluginRegistry } from "./plugins/registries/registry.js";
-import { preferredLanguage } from "./plugins/ui/view-strings.js";
-import { agentSkillSourcesFor, daemonWorkspace, startAgentSkills } from "./skills/agent-skills.js";
-import { realDirectory, SessionWorkspaces } from "./skills/session-workspaces.js";
 import { sweepStaleTemporaries } from "./stale-temporaries.js";
-import { startBlobSweep } from "./store/blob-sweep.js";
-import { startFailedJobPrune } from "./store/jobs/failed-job-prune.js";
-import { openStore } from "./store/open-store.js";
-import { isPostgresStore } from "./store/postgres/is-postgres-store.js";
-import type { SharedInstances } from "./store/postgres/shared-instances.js";
-import type { Store } from "./store/store.js";
 import { warmFirstTurn } from "./warm-start.js";
 
 /**
@@ -172,7 +172,7 @@ export async function startCore(
     });
     // The PostgreSQL instance machinery (and the driver) loads only for the PostgreSQL store.
     instances = isPostgresStore(store)
-      ? await (await import("./store/postgres/shared-instances.js")).joinInstances(store, {
+      ? await (await import("../store/postgres/shared-instances.js")).joinInstances(store, {
           leaseMs: config.store.kind === "postgres" ? config.store.leaseMs : 0,
           recover: (sessionId) =>
             recoverInterruptedTurns(store, journal, Date.now, coreLog, sessionId),

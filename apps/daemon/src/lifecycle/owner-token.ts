@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeTextAtomic } from "@elowen/plugin-shared/atomicText";
-import type { Store } from "./store/store.js";
-import { StoreError } from "./store/store-error.js";
+import type { Store } from "../store/store.js";
+import { StoreError } from "../store/store-error.js";
 
 /** The owner token's file name in the data directory. */
 export const OWNER_TOKEN_FILE = "owner.token";

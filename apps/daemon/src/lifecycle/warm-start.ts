@@ -1,5 +1,5 @@
-import { warmWorkspaceTools } from "./brain/tools/workspace-tools.js";
-import type { ModelProviderName } from "./config/model-config.js";
+import { warmWorkspaceTools } from "../brain/tools/workspace-tools.js";
+import type { ModelProviderName } from "../config/model-config.js";
 
 /**
  * The pi-ai module that streams each configured provider's API. pi-ai imports it (and the

@@ -2,13 +2,13 @@
 // (daemon-core.ts) can name them without importing the module that imports it.
 import type { BrainStatusModel } from "@elowen/plugin-api/status";
 import type { SkillSourceSet } from "@elowen/skill-catalog";
-import type { Brain } from "./brain/brain.js";
-import type { SkillLearning } from "./brain/review/skill-learning.js";
-import type { ElowenConfig, ElowenConfigInput } from "./config/schema.js";
-import type { LiveJournal } from "./live/live-journal.js";
-import type { SessionEvents } from "./live/session-events.js";
-import type { LogSink } from "./logger.js";
-import type { PluginHost } from "./plugins/context/plugin-host.js";
+import type { Brain } from "../brain/brain.js";
+import type { SkillLearning } from "../brain/review/skill-learning.js";
+import type { ElowenConfig, ElowenConfigInput } from "../config/schema.js";
+import type { LiveJournal } from "../live/live-journal.js";
+import type { SessionEvents } from "../live/session-events.js";
+import type { LogSink } from "../logger.js";
+import type { PluginHost } from "../plugins/context/plugin-host.js";
 
 /** How to start a daemon in this process. Everything is optional: no config runs on defaults. */
 export interface DaemonOptions {
