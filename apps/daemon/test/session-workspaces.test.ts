@@ -4,7 +4,12 @@ import { SESSION_WORKSPACE_MAX_CHARS } from "@elowen/wire";
 import { afterEach, describe, expect, test } from "vitest";
 import { SUBMIT_CONTEXT_ENTRY } from "../src/brain/context/replay.js";
 import { startBrainDaemon } from "./helpers/live-events.js";
-import { startTestDaemon, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
+import {
+  ownerSkillNames,
+  startTestDaemon,
+  type TestDaemon,
+  tempHome,
+} from "./helpers/test-daemon.js";
 
 let t: TestDaemon | undefined;
 afterEach(async () => {
@@ -30,24 +35,6 @@ async function createSession(daemon: TestDaemon, workspace?: unknown) {
     body: JSON.stringify(workspace === undefined ? {} : { workspace }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-function skillNames(daemon: TestDaemon, sessionId?: string): string[] {
-  return daemon.daemon.host.registry.skills
-    .visibleEntries({
-      invocation: "user",
-      access: {
-        userId: 1,
-        role: "owner",
-        isAdmin: true,
-        isOwner: true,
-        surface: "cli",
-        allAccess: false,
-        grants: [],
-        ...(sessionId === undefined ? {} : { sessionId }),
-      },
-    })
-    .map((entry) => entry.name);
 }
 
 async function approveAll(daemon: TestDaemon): Promise<void> {
@@ -92,12 +79,12 @@ describe("one workspace per session", () => {
     const aId = String(a.body.id);
     const bId = String(b.body.id);
     // Workspace folders are untrusted until the owner approves them.
-    expect(skillNames(t, aId)).toEqual([]);
+    expect(ownerSkillNames(t, aId)).toEqual([]);
     await approveAll(t);
-    expect(skillNames(t, aId)).toEqual(["alpha-rules"]);
-    expect(skillNames(t, bId)).toEqual(["beta-rules"]);
+    expect(ownerSkillNames(t, aId)).toEqual(["alpha-rules"]);
+    expect(ownerSkillNames(t, bId)).toEqual(["beta-rules"]);
     // A reader without a session of its own sees the daemon's workspace, which has none.
-    expect(skillNames(t)).toEqual([]);
+    expect(ownerSkillNames(t)).toEqual([]);
 
     expect(await mentionedText(t, aId)).toEqual([
       "<system-reminder>\nnotes.txt:\nalpha notes\n</system-reminder>",

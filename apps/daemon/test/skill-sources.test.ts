@@ -1,7 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { startTestDaemon, type TestDaemon, tempHome } from "./helpers/test-daemon.js";
+import {
+  ownerSkillNames,
+  startTestDaemon,
+  type TestDaemon,
+  tempHome,
+} from "./helpers/test-daemon.js";
 
 let t: TestDaemon | undefined;
 afterEach(async () => {
@@ -17,30 +22,13 @@ function writeSkill(dir: string, name: string): void {
   );
 }
 
-function catalogNames(daemon: TestDaemon): string[] {
-  return daemon.daemon.host.registry.skills
-    .visibleEntries({
-      invocation: "user",
-      access: {
-        userId: 1,
-        role: "owner",
-        isAdmin: true,
-        isOwner: true,
-        surface: "cli",
-        allAccess: false,
-        grants: [],
-      },
-    })
-    .map((entry) => entry.name);
-}
-
 describe("skill folders read in place", () => {
   test("a workspace folder loads after the owner approves it as it is now; others may not approve", async () => {
     const repo = join(tempHome(), "repo");
     mkdirSync(join(repo, ".git"), { recursive: true });
     writeSkill(join(repo, ".agents", "skills"), "lint-rules");
     t = await startTestDaemon({ config: { skills: { workspace: repo } } });
-    expect(catalogNames(t)).toEqual([]);
+    expect(ownerSkillNames(t)).toEqual([]);
 
     const before = (await (await t.request("/skills/sources")).json()) as {
       sources: { root: string; fingerprint: string }[];
@@ -81,13 +69,13 @@ describe("skill folders read in place", () => {
       body: JSON.stringify({ root, fingerprint: pending?.fingerprint }),
     });
     expect(approved.status).toBe(200);
-    expect(catalogNames(t)).toEqual(["lint-rules"]);
+    expect(ownerSkillNames(t)).toEqual(["lint-rules"]);
 
     // The approval is recorded: a restart on the same data loads the folder at once.
     const again = await t.restart({ config: { skills: { workspace: repo } } });
     t = undefined;
     try {
-      expect(catalogNames(again as TestDaemon)).toEqual(["lint-rules"]);
+      expect(ownerSkillNames(again as TestDaemon)).toEqual(["lint-rules"]);
     } finally {
       await again.close();
     }
@@ -102,7 +90,7 @@ describe("skill folders read in place", () => {
       "skills:\n  dirs: [team-skills]\n  sources:\n    user-claude: false\n",
     );
     t = await startTestDaemon({ home });
-    expect(catalogNames(t)).toEqual(["release-notes"]);
+    expect(ownerSkillNames(t)).toEqual(["release-notes"]);
     await t.close();
     t = undefined;
     writeFileSync(join(home, "elowen.yaml"), "skills:\n  sources:\n    cloud: true\n");

@@ -66,3 +66,25 @@ export async function startTestDaemon(
     account: (name, role = "user") => t.createAccount(name, { role }),
   };
 }
+
+/**
+ * The names of the skills the catalog offers the instance owner to invoke (`invocation: "user"`),
+ * in the session `sessionId` when given (its workspace's folders count).
+ */
+export function ownerSkillNames(daemon: TestDaemon, sessionId?: string): string[] {
+  return daemon.daemon.host.registry.skills
+    .visibleEntries({
+      invocation: "user",
+      access: {
+        userId: 1,
+        role: "owner",
+        isAdmin: true,
+        isOwner: true,
+        surface: "cli",
+        allAccess: false,
+        grants: [],
+        ...(sessionId === undefined ? {} : { sessionId }),
+      },
+    })
+    .map((entry) => entry.name);
+}
