@@ -1,6 +1,6 @@
 import { type FakeApi, startProviderFake } from "@elowen/provider-fakes";
 import { describe, expect, test } from "vitest";
-import { MODEL_CONNECTION_ID } from "../src/brain/review/skill-learning.js";
+import { MODEL_CONNECTION_ID } from "../src/brain/review/skill-reviews.js";
 import { closedAfterEach } from "./helpers/closed-after-each.js";
 import { probeRuns, startReviewDaemon, surfaceClient } from "./helpers/review-daemon.js";
 

@@ -2,7 +2,7 @@ import type { Access } from "@elowen/plugin-api/access";
 import type { SkillSourceSet } from "@elowen/skill-catalog";
 import type { Brain } from "../brain/brain.js";
 import type { SessionModels } from "../brain/model/session-models.js";
-import type { LearningStatus } from "../brain/review/learning-status.js";
+import type { ReviewerStatus } from "../brain/review/reviewer-status.js";
 import type { TurnRelay } from "../brain/session/turn-relay.js";
 import type { SharedJournal } from "../live/journal-cursor.js";
 import type { SessionEvents } from "../live/session-events.js";
@@ -25,7 +25,7 @@ export interface HttpContext {
   readonly promptBox: PromptBoxService;
   readonly status: StatusSources;
   /** Skill learning as an account sees it, its reviewer's own status read in that account's scope. */
-  readonly learningStatus: (access: Access) => Promise<LearningStatus>;
+  readonly learningStatus: (access: Access) => Promise<ReviewerStatus>;
   /** The Agent Skills folders read into the catalog: their status, diagnostics and approval. */
   readonly skillSources: SkillSourceSet;
   /** Checks the workspace a session is created in, and gives the session its skill folders. */

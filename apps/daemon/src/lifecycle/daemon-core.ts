@@ -11,7 +11,7 @@ import { resolveModel } from "../brain/model/resolve-model.js";
 import { SessionModels } from "../brain/model/session-models.js";
 import { brainParts } from "../brain/parts.js";
 import { pluginTurnServices } from "../brain/plugin-services.js";
-import { SkillLearning } from "../brain/review/skill-learning.js";
+import { SkillReviews } from "../brain/review/skill-reviews.js";
 import { recoverInterruptedTurns } from "../brain/session/recovery.js";
 import { carryOutRelayed } from "../brain/session/relay-here.js";
 import type { LoadedConfig } from "../config/load-config.js";
@@ -160,7 +160,7 @@ export async function startCore(
     });
     const startedSources = skillSources;
     releaseSources = () => startedSources.close();
-    const learning = new SkillLearning({
+    const learning = new SkillReviews({
       store,
       model: modelRuntime,
       config: config.learning,

@@ -3,7 +3,7 @@
 import type { BrainStatusModel } from "@elowen/plugin-api/status";
 import type { SkillSourceSet } from "@elowen/skill-catalog";
 import type { Brain } from "../brain/brain.js";
-import type { SkillLearning } from "../brain/review/skill-learning.js";
+import type { SkillReviews } from "../brain/review/skill-reviews.js";
 import type { ElowenConfig, ElowenConfigInput } from "../config/schema.js";
 import type { LiveJournal } from "../live/live-journal.js";
 import type { SessionEvents } from "../live/session-events.js";
@@ -50,7 +50,7 @@ export type DaemonHost = PluginHost & {
   /** Sessions and turns. */
   readonly brain: Brain;
   /** The post-turn skill reviewer's core side: live budget, connections, quota, observers. */
-  readonly learning: SkillLearning;
+  readonly learning: SkillReviews;
   /**
    * The Agent Skills folders read into the catalog, by contributor: `add(contributor, source)`
    * adds a labelled folder (a plugin's `skills/`) that is watched and reloaded like the rest.

@@ -1,6 +1,6 @@
 import type { BrainCard } from "@elowen/plugin-api/cards";
 import type { SessionEvent } from "@elowen/wire";
-import type { LearningEvent } from "../brain/review/skill-learning.js";
+import type { SkillReviewEvent } from "../brain/review/skill-reviews.js";
 import type { RunningDaemon } from "../lifecycle/daemon.js";
 import type { AppendOptions, JournalEntry, NewJournalEntry, UsageCharge } from "../store/types.js";
 
@@ -56,7 +56,7 @@ export interface TestDaemonHost {
   /** The post-turn skill reviewer's core side. */
   readonly learning: {
     /** Tells `listener` of each step of each offered exchange; answers an unsubscribe. */
-    onEvent(listener: (event: LearningEvent) => void | Promise<void>): () => void;
+    onEvent(listener: (event: SkillReviewEvent) => void | Promise<void>): () => void;
     /** Resolves once no review is running or queued. */
     idle(): Promise<void>;
     /** Changes the most operations one review may apply, from the next review on. */

@@ -4,7 +4,7 @@ import { errorMessage } from "@elowen/plugin-shared/errors";
 import { SkillReviewerStatusSchema } from "@elowen/wire";
 
 /** How long a reviewer's `status(userId)` may take before learning status is shown without it (ours). */
-export const LEARNING_STATUS_BUDGET_MS = 1000;
+export const REVIEWER_STATUS_BUDGET_MS = 1000;
 
 /** A reviewer's `status(userId)` answer, read strictly: unknown keys and bad counts are refused. */
 export { SkillReviewerStatusSchema };
@@ -14,7 +14,7 @@ export { SkillReviewerStatusSchema };
  * write budget, and the reviewer serving the account with its own `status(userId)` (pending
  * calls, totals and the last attempted outcome), or why that status could not be read.
  */
-export interface LearningStatus {
+export interface ReviewerStatus {
   /** True when a reviewer serves the account and the live budget is above 0. */
   readonly enabled: boolean;
   /** The live `skillReviewMaxOps` (0: learning is off). */
@@ -37,12 +37,12 @@ export interface StatusRead {
   readonly inScope: <T>(fn: () => T) => T;
 }
 
-/** Reads and validates one account's reviewer status within {@link LEARNING_STATUS_BUDGET_MS}. */
+/** Reads and validates one account's reviewer status within {@link REVIEWER_STATUS_BUDGET_MS}. */
 export async function readReviewerStatus(
   access: Access,
   reviewer: StatusRead,
-  budgetMs = LEARNING_STATUS_BUDGET_MS,
-): Promise<NonNullable<LearningStatus["reviewer"]>> {
+  budgetMs = REVIEWER_STATUS_BUDGET_MS,
+): Promise<NonNullable<ReviewerStatus["reviewer"]>> {
   const { plugin } = reviewer;
   if (access.userId === null)
     return { plugin, status: null, problem: "learning status is read for an account" };

@@ -11,7 +11,6 @@ import type { RequestObserver } from "../model/captured-request.js";
 import type { ModelRuntime } from "../model/model-runtime.js";
 import type { SettledExchange } from "../turn/brain-context.js";
 import { exchangeFacts } from "./exchange-facts.js";
-import { type LearningStatus, readReviewerStatus } from "./learning-status.js";
 import { offerDecision } from "./offer-eligibility.js";
 import { ProviderConnections } from "./provider-connections.js";
 import { ProviderQuotaStore } from "./provider-quota.js";
@@ -19,13 +18,14 @@ import type { ReviewSource } from "./review-admission.js";
 import { chargeReview } from "./review-charge.js";
 import { type ReviewEvent, reviewClosure } from "./review-closure.js";
 import { readReviewJob, reviewJob, SKILL_REVIEW_JOB } from "./review-job.js";
+import { type ReviewerStatus, readReviewerStatus } from "./reviewer-status.js";
 import { ReviewRunnerPool } from "./runner-pool.js";
 
 /** The id of the daemon's configured model connection. */
 export const MODEL_CONNECTION_ID = "model";
 
 /** What the host tells observers about learning (logs, tests): never a reviewer's state. */
-export type LearningEvent = { readonly sessionId: string } & (
+export type SkillReviewEvent = { readonly sessionId: string } & (
   | { readonly type: "not-offered"; readonly why: string }
   | {
       readonly type: "offered";
@@ -38,7 +38,7 @@ export type LearningEvent = { readonly sessionId: string } & (
 );
 
 /** What the learning side of the host runs on. */
-export interface SkillLearningDeps {
+export interface SkillReviewsDeps {
   readonly store: Store;
   readonly model: ModelRuntime;
   readonly config: LearningConfig;
@@ -74,20 +74,20 @@ export const REVIEW_JOB_POLL_MS = 1000;
  * running on an instance that dies is run by another, or at the next start. A review that ran,
  * aborted by a stop included, is not replayed; one whose reviewer threw is kept as a failed job.
  */
-export class SkillLearning {
+export class SkillReviews {
   readonly connections = new ProviderConnections();
   readonly quota = new ProviderQuotaStore();
   readonly runners: ReviewRunnerPool;
-  readonly #deps: SkillLearningDeps;
+  readonly #deps: SkillReviewsDeps;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #controllers = new Set<AbortController>();
-  readonly #listeners = new Set<(event: LearningEvent) => void | Promise<void>>();
+  readonly #listeners = new Set<(event: SkillReviewEvent) => void | Promise<void>>();
   readonly #worker: JobWorker;
   #maxOps: number;
   #ordinal = 0;
   #paused = false;
 
-  constructor(deps: SkillLearningDeps) {
+  constructor(deps: SkillReviewsDeps) {
     this.#deps = deps;
     this.#maxOps = deps.config.skillReviewMaxOps;
     this.runners = new ReviewRunnerPool(deps.config.reviewRunners);
@@ -121,7 +121,7 @@ export class SkillLearning {
   }
 
   /** Observes learning; listeners are awaited, in registration order. Returns the remover. */
-  onEvent(listener: (event: LearningEvent) => void | Promise<void>): () => void {
+  onEvent(listener: (event: SkillReviewEvent) => void | Promise<void>): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -140,10 +140,10 @@ export class SkillLearning {
    * Learning as the account of `access` sees it: enabled or not, the live budget, and the
    * reviewer serving it with its `status(userId)` read in that account's scope (its
    * cheap local state read of pending calls, totals and the last attempted outcome), validated
-   * strictly and bounded by `LEARNING_STATUS_BUDGET_MS`. A reviewer not granted to the account
+   * strictly and bounded by `REVIEWER_STATUS_BUDGET_MS`. A reviewer not granted to the account
    * is not asked.
    */
-  async status(access: Access): Promise<LearningStatus> {
+  async status(access: Access): Promise<ReviewerStatus> {
     const registration = this.#deps.reviewer();
     const serves =
       registration !== undefined &&
@@ -317,7 +317,7 @@ export class SkillLearning {
     return this.#deps.reviewer() === registration;
   }
 
-  async #emit(event: LearningEvent): Promise<void> {
+  async #emit(event: SkillReviewEvent): Promise<void> {
     for (const listener of this.#listeners) {
       try {
         await listener(event);

@@ -2,9 +2,9 @@ import type { Access } from "@elowen/plugin-api/access";
 import type { SkillReviewerStatus } from "@elowen/plugin-api/skills";
 import { afterEach, describe, expect, test } from "vitest";
 import {
-  LEARNING_STATUS_BUDGET_MS,
+  REVIEWER_STATUS_BUDGET_MS,
   readReviewerStatus,
-} from "../src/brain/review/learning-status.js";
+} from "../src/brain/review/reviewer-status.js";
 import { accountAccess, currentAccess } from "../src/plugins/call-scope/access-scope.js";
 import { probeRuns, startReviewDaemon, surfaceClient } from "./helpers/review-daemon.js";
 import type { TestDaemon } from "./helpers/test-daemon.js";
@@ -195,7 +195,7 @@ describe("readReviewerStatus", () => {
   });
 
   test("a status that never answers is given up at the budget", async () => {
-    expect(LEARNING_STATUS_BUDGET_MS).toBe(1000);
+    expect(REVIEWER_STATUS_BUDGET_MS).toBe(1000);
     const never = await readReviewerStatus(
       user(7),
       read(() => new Promise(() => undefined)),
