@@ -61,5 +61,10 @@ export const MCP_CONFIG_RECHECK_MS = 5000;
 export const MCP_SIGN_IN_TTL_MS = 600_000;
 /** The authorization code a sign-in finishes with: 1 to this many characters (4096). */
 export const MCP_SIGN_IN_CODE_MAX_CHARS = 4096;
+/**
+ * The state a sign-in's redirect carries back: 1 to this many characters (256; ours are 32). A
+ * longer one names no sign-in, so it is refused before it is looked up.
+ */
+export const MCP_SIGN_IN_STATE_MAX_CHARS = 256;
 /** At most this many sign-ins wait at once; a new one forgets the oldest. */
 export const MCP_SIGN_IN_MAX_PENDING = 64;

@@ -18,6 +18,7 @@ import {
   MCP_MIN_TIMEOUT_MS,
   MCP_SERVER_NAME_PATTERN,
   MCP_SIGN_IN_CODE_MAX_CHARS,
+  MCP_SIGN_IN_STATE_MAX_CHARS,
   MCP_TOOL_NAME_MAX_CHARS,
   MCP_VARIABLE_NAME_MAX_CHARS,
 } from "../src/limits.js";
@@ -387,6 +388,7 @@ describe("the operator surface: list, add and remove servers live", { timeout: 3
     });
 
     const CODE_RULE = `the authorization code from the redirect, 1 to ${MCP_SIGN_IN_CODE_MAX_CHARS} characters`;
+    const STATE_RULE = `the state from the redirect, 1 to ${MCP_SIGN_IN_STATE_MAX_CHARS} characters`;
     test.each([
       [undefined, 400, `body.code: ${CODE_RULE}`],
       [{ state: "s" }, 400, `body.code: ${CODE_RULE}`],
@@ -396,8 +398,18 @@ describe("the operator surface: list, add and remove servers live", { timeout: 3
         400,
         `body.code: ${CODE_RULE}`,
       ],
-      [{ code: "c" }, 400, "body.state: the state from the redirect"],
-      [{ code: "c", state: "" }, 400, "body.state: the state from the redirect"],
+      [{ code: "c" }, 400, `body.state: ${STATE_RULE}`],
+      [{ code: "c", state: "" }, 400, `body.state: ${STATE_RULE}`],
+      [
+        { code: "c", state: "s".repeat(MCP_SIGN_IN_STATE_MAX_CHARS + 1) },
+        400,
+        `body.state: ${STATE_RULE}`,
+      ],
+      [
+        { code: "c", state: "s".repeat(MCP_SIGN_IN_STATE_MAX_CHARS) },
+        404,
+        "state: no sign-in of yours waits for this state (it expired or was finished); start it again",
+      ],
       [
         { code: "c".repeat(MCP_SIGN_IN_CODE_MAX_CHARS), state: "s" },
         404,
@@ -460,7 +472,10 @@ describe("the operator surface: list, add and remove servers live", { timeout: 3
       const callback = operation("/plugins/mcp/oauth/callback", "post");
       expect(callback?.requestBody?.content["application/json"]?.schema).toMatchObject({
         required: ["code", "state"],
-        properties: { code: { maxLength: MCP_SIGN_IN_CODE_MAX_CHARS }, state: { minLength: 1 } },
+        properties: {
+          code: { maxLength: MCP_SIGN_IN_CODE_MAX_CHARS },
+          state: { minLength: 1, maxLength: MCP_SIGN_IN_STATE_MAX_CHARS },
+        },
       });
       const remove = operation("/plugins/mcp/servers/{name}", "delete");
       expect(remove?.parameters).toEqual([

@@ -6,7 +6,9 @@ import {
   STDIO_SERVER_FIELDS,
   transportProblem,
 } from "../config/server-config.js";
-import { MCP_SIGN_IN_CODE_MAX_CHARS } from "../limits.js";
+import { MCP_SIGN_IN_CODE_MAX_CHARS, MCP_SIGN_IN_STATE_MAX_CHARS } from "../limits.js";
+
+const STATE_RULE = `the state from the redirect, 1 to ${MCP_SIGN_IN_STATE_MAX_CHARS} characters`;
 
 /**
  * The zod schemas of the operator routes (`server-routes.ts`): the host validates params and
@@ -75,7 +77,10 @@ export const SignInCallbackBodySchema = z.object({
       MCP_SIGN_IN_CODE_MAX_CHARS,
       `the authorization code from the redirect, 1 to ${MCP_SIGN_IN_CODE_MAX_CHARS} characters`,
     ),
-  state: z.string({ error: "the state from the redirect" }).min(1, "the state from the redirect"),
+  state: z
+    .string({ error: STATE_RULE })
+    .min(1, STATE_RULE)
+    .max(MCP_SIGN_IN_STATE_MAX_CHARS, STATE_RULE),
 });
 /** A sign-in's callback, as the handler receives it. */
 export type SignInCallbackBody = z.output<typeof SignInCallbackBodySchema>;
