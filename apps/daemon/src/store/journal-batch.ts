@@ -59,9 +59,12 @@ function entryText(input: NewJournalEntry, index: number): string {
   return entryJson(input.data, index);
 }
 
-/** Checks a batch before any of it is written; throws naming the first entry that is wrong. */
-export function checkEntries(inputs: readonly NewJournalEntry[]): void {
-  inputs.forEach(entryText);
+/**
+ * Checks a batch before any of it is written; throws naming the first entry that is wrong.
+ * Answers each entry's serialized data, which {@link prepareAppend} takes as it is.
+ */
+export function checkEntries(inputs: readonly NewJournalEntry[]): readonly string[] {
+  return inputs.map(entryText);
 }
 
 /** One entry of an append, ready to write: the record, its serialized data and what it owns. */
@@ -76,13 +79,14 @@ export interface PreparedEntry {
  * entry gets the next `seq` and an id (minted unless supplied); the first on-branch entry hangs
  * under `options.parentId` (default the leaf), each later one under the one before, and the last
  * becomes the new leaf; an off-branch entry moves nothing. Throws for an invalid entry, before
- * anything is written.
+ * anything is written (unless `texts`, what {@link checkEntries} answered for `inputs`, is given).
  */
 export function prepareAppend(
   sessionId: string,
   inputs: readonly NewJournalEntry[],
   options: AppendOptions,
   from: { readonly leafId: string | null; readonly seq: number; readonly at: number },
+  texts: readonly string[] = checkEntries(inputs),
 ): {
   readonly entries: readonly PreparedEntry[];
   readonly leafId: string | null;
@@ -91,7 +95,7 @@ export function prepareAppend(
   let parent = firstParent(options, from.leafId);
   let seq = from.seq;
   const entries = inputs.map((input, index): PreparedEntry => {
-    const json = entryText(input, index);
+    const json = texts[index] as string;
     const offBranch = input.offBranch === true;
     const entry: JournalEntry = {
       id: input.id ?? mintId("e", from.at),

@@ -70,13 +70,18 @@ export type McpChange =
 
 const FIELDS = ["name", "scope", "command", "args", "env", "cwd", "url", "headers"];
 
+/** A boundary refusal's sentence without the request part it starts with (`body.url: …` → `url: …`). */
+function withoutBoundaryPart(message: string): string {
+  return message.replace(/^(?:body|params)\./, "");
+}
+
 /**
  * The field a refusal names: its sentence starts with `field:` (or `field.key:`), as the MCP
  * plugin's answers do, or with `body.field:` as the daemon's boundary check of the route's
  * schema says it; none for a sentence about the whole request.
  */
 export function refusalField(message: string): string | undefined {
-  const head = /^(?:body\.|params\.)?([a-zA-Z]+)(?:\.[^:\s]*)?:/.exec(message)?.[1];
+  const head = /^([a-zA-Z]+)(?:\.[^:\s]*)?:/.exec(withoutBoundaryPart(message))?.[1];
   return head !== undefined && FIELDS.includes(head) ? head : undefined;
 }
 
@@ -184,7 +189,7 @@ export class McpServers {
       const said = error instanceof Error ? error.message : String(error);
       const field = refusalField(said);
       // Beside its field the refusal reads as the form names it (`url: ...`, not `body.url: ...`).
-      const message = field === undefined ? said : said.replace(/^(?:body|params)\./, "");
+      const message = field === undefined ? said : withoutBoundaryPart(said);
       return { ok: false, status, message, ...(field === undefined ? {} : { field }) };
     }
   }

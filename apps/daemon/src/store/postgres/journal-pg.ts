@@ -103,16 +103,23 @@ export function pgJournal(
     inputs: readonly NewJournalEntry[],
     options: AppendOptions,
     at: number,
+    texts: readonly string[],
   ) => {
     const row = await requireSession(client, sessionId, true);
     await checkFence(client, fence, instanceId, sessionId);
     const named = namedParent(options, row.leaf_id);
     if (named !== undefined) await requireOnBranch(client, sessionId, named);
-    const batch = prepareAppend(sessionId, inputs, options, {
-      leafId: row.leaf_id,
-      seq: row.next_seq,
-      at,
-    });
+    const batch = prepareAppend(
+      sessionId,
+      inputs,
+      options,
+      {
+        leafId: row.leaf_id,
+        seq: row.next_seq,
+        at,
+      },
+      texts,
+    );
     await insertEntries(client, batch.entries);
     await insertOwnership(client, sessionId, batch.entries, at);
     const { leafId, nextSeq } = batch;
@@ -138,10 +145,12 @@ export function pgJournal(
 
   return {
     async append(sessionId, entries, options = {}) {
-      // Refused before a connection is taken; the append checks again as it lays the batch out.
-      checkEntries(entries);
+      // Refused before a connection is taken; the checked texts are what the append writes.
+      const texts = checkEntries(entries);
       const at = now();
-      return inTransaction(pool, (client) => append(client, sessionId, entries, options, at));
+      return inTransaction(pool, (client) =>
+        append(client, sessionId, entries, options, at, texts),
+      );
     },
     async updateData(sessionId, entryId, update) {
       return inTransaction(pool, async (client) => {

@@ -8,6 +8,7 @@ import {
 } from "../config/server-config.js";
 import { MCP_SIGN_IN_CODE_MAX_CHARS, MCP_SIGN_IN_STATE_MAX_CHARS } from "../limits.js";
 
+const CODE_RULE = `the authorization code from the redirect, 1 to ${MCP_SIGN_IN_CODE_MAX_CHARS} characters`;
 const STATE_RULE = `the state from the redirect, 1 to ${MCP_SIGN_IN_STATE_MAX_CHARS} characters`;
 
 /**
@@ -65,18 +66,7 @@ export type AddServerBody = z.output<typeof AddServerBodySchema>;
 
 /** What the sign-in's redirect brought back, posted by the web root's page. */
 export const SignInCallbackBodySchema = z.object({
-  code: z
-    .string({
-      error: `the authorization code from the redirect, 1 to ${MCP_SIGN_IN_CODE_MAX_CHARS} characters`,
-    })
-    .min(
-      1,
-      `the authorization code from the redirect, 1 to ${MCP_SIGN_IN_CODE_MAX_CHARS} characters`,
-    )
-    .max(
-      MCP_SIGN_IN_CODE_MAX_CHARS,
-      `the authorization code from the redirect, 1 to ${MCP_SIGN_IN_CODE_MAX_CHARS} characters`,
-    ),
+  code: z.string({ error: CODE_RULE }).min(1, CODE_RULE).max(MCP_SIGN_IN_CODE_MAX_CHARS, CODE_RULE),
   state: z
     .string({ error: STATE_RULE })
     .min(1, STATE_RULE)
